@@ -1,0 +1,9 @@
+import { apiRoute } from "@/lib/api-route";
+import { getInvestor } from "@/lib/customer-api";
+import { investorParamsSchema } from "@/lib/ids";
+
+export const GET = apiRoute(
+  "GET /api/funds/[fundId]/investors/[investorId]",
+  investorParamsSchema,
+  ({ fundId, investorId }) => getInvestor(fundId, investorId),
+);

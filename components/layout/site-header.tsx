@@ -1,0 +1,30 @@
+import Link from "next/link";
+import { DemoBanner } from "./demo-banner";
+
+export function SiteHeader() {
+  return (
+    <header className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-1 dark:focus:bg-zinc-900"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-14 w-full max-w-[1600px] items-center gap-6 px-4 sm:px-6">
+        <Link href="/funds" className="text-base font-semibold tracking-tight">
+          Fund Explorer
+        </Link>
+        <nav aria-label="Main">
+          <ul className="flex gap-4 text-sm">
+            <li>
+              <Link href="/funds" className="text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white">
+                Funds
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <DemoBanner />
+      </div>
+    </header>
+  );
+}

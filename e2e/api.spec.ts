@@ -1,0 +1,84 @@
+import { expect, test } from "./support/fixtures";
+import { rawRequest } from "./support/raw-http";
+import { upstreamGet, upstreamRequestCount } from "./support/upstream";
+
+interface FundLike {
+  id: string;
+  legal_entity?: { tax_id?: string | null } | null;
+}
+
+const unknownId = "00000000-0000-4000-8000-000000000000";
+
+test("the proxy answers the upstream's funds, masked, never cached", async ({ request }) => {
+  const upstream = await upstreamGet<FundLike[]>("/funds");
+  const response = await request.get("/api/funds");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("private, no-store");
+  const funds = (await response.json()) as FundLike[];
+  expect(funds.map((f) => f.id)).toEqual(upstream.map((f) => f.id));
+  const taxIds = funds.map((f) => f.legal_entity?.tax_id).filter((t): t is string => !!t);
+  expect(taxIds.length).toBeGreaterThan(0);
+  for (const taxId of taxIds) expect(taxId).toMatch(/^•+.{0,4}$/);
+});
+
+test("an unknown fund and an unknown investor answer 404 with a message", async ({ request }) => {
+  const [fund] = await upstreamGet<FundLike[]>("/funds");
+  const noFund = await request.get(`/api/funds/${unknownId}`);
+  expect(noFund.status()).toBe(404);
+  expect((await noFund.json()).error).toMatch(/Fund not available/);
+  const noInvestors = await request.get(`/api/funds/${unknownId}/investors`);
+  expect(noInvestors.status()).toBe(404);
+  const noInvestor = await request.get(`/api/funds/${fund!.id}/investors/${unknownId}`);
+  expect(noInvestor.status()).toBe(404);
+  expect((await noInvestor.json()).error).toMatch(/Investor not found/);
+});
+
+test("malformed ids answer 400 JSON and never reach the upstream", async ({ baseURL }) => {
+  const [fund] = await upstreamGet<FundLike[]>("/funds");
+  const before = await upstreamRequestCount();
+  const paths = [
+    "/api/funds/not-a-uuid",
+    "/api/funds/..%2F..%2Fx",
+    "/api/funds/..%2F..%2Fx/investors",
+    `/api/funds/${fund!.id}%2F..`,
+    `/api/funds/${fund!.id}%00`,
+    `/api/funds/${fund!.id}%00/investors`,
+    `/api/funds/${fund!.id}/investors/not-a-uuid`,
+    `/api/funds/${fund!.id}/investors/${unknownId}%2F..`,
+    `/api/funds/not-a-uuid/sensitive`,
+  ];
+  for (const path of paths) {
+    const response = await rawRequest(baseURL!, path);
+    expect(response.status, path).toBe(400);
+    expect(JSON.parse(response.body).error, path).toMatch(/must be a UUID/);
+  }
+  expect(await upstreamRequestCount()).toBe(before);
+});
+
+test("other methods answer 405, still never cached", async ({ baseURL }) => {
+  for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
+    const response = await rawRequest(baseURL!, "/api/funds", method);
+    expect(response.status, method).toBe(405);
+    expect(response.headers["cache-control"]).toBe("private, no-store");
+  }
+});
+
+test("paths that are no API route, once dot segments resolve, answer 404 JSON without an upstream call", async ({
+  baseURL,
+}) => {
+  const [fund] = await upstreamGet<FundLike[]>("/funds");
+  const before = await upstreamRequestCount();
+  for (const path of [
+    "/api/funds/%2e%2e",
+    "/api/funds/%2e%2e/investors",
+    "/api/nope",
+    "/api",
+    `/api/funds/${fund!.id}/investors/${unknownId}/extra`,
+  ]) {
+    const response = await rawRequest(baseURL!, path);
+    expect(response.status, path).toBe(404);
+    expect(response.headers["content-type"], path).toMatch(/application\/json/);
+    expect(JSON.parse(response.body).error, path).toBeTruthy();
+  }
+  expect(await upstreamRequestCount()).toBe(before);
+});

@@ -1,0 +1,33 @@
+import { expect, test } from "./support/fixtures";
+import { resetUpstream, setFaults } from "./support/upstream";
+
+test.describe.configure({ mode: "serial" });
+test.afterEach(resetUpstream);
+
+test("a rejected token shows the error panel, and Retry works once the upstream recovers", async ({ page }) => {
+  await setFaults({ rejectToken: true });
+  await page.goto("/funds");
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("rejected the dashboard's API token");
+  await expect(page.getByRole("table")).toHaveCount(0);
+
+  await setFaults({ rejectToken: false });
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("table")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("a burst of two 503s is absorbed by the retries", async ({ request }) => {
+  await setFaults({ failNext: 2 });
+  const response = await request.get("/api/funds");
+  expect(response.status()).toBe(200);
+});
+
+test("an upstream that hangs answers 504 within the deadline", async ({ request }) => {
+  await setFaults({ hang: 1 });
+  const started = Date.now();
+  const response = await request.get("/api/funds", { timeout: 15_000 });
+  expect(response.status()).toBe(504);
+  expect((await response.json()).error).toMatch(/did not answer/);
+  expect(Date.now() - started).toBeLessThan(4_000 + 1_000);
+});

@@ -1,0 +1,40 @@
+// Talks to the standalone demo Customer API that the e2e run starts, behind the app under test.
+import { ports } from "../playwright.config";
+
+export const upstreamUrl = `http://127.0.0.1:${ports.upstream}`;
+
+function token(): string {
+  const value = process.env.E2E_UPSTREAM_TOKEN;
+  if (!value) throw new Error("E2E_UPSTREAM_TOKEN is not set: run through e2e/playwright.config.ts");
+  return value;
+}
+
+export async function upstreamGet<T>(path: string): Promise<T> {
+  const response = await fetch(`${upstreamUrl}/customerapi${path}`, {
+    headers: { Authorization: `Bearer ${token()}` },
+  });
+  if (!response.ok) throw new Error(`upstream ${path}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export async function setFaults(state: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${upstreamUrl}/__demo/control`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(state),
+  });
+  if (!response.ok) throw new Error(`setting faults: HTTP ${response.status}`);
+}
+
+export async function resetUpstream(): Promise<void> {
+  await fetch(`${upstreamUrl}/__demo/reset`, { method: "POST" });
+}
+
+export async function upstreamRequestCount(): Promise<number> {
+  const response = await fetch(`${upstreamUrl}/__demo/stats`);
+  return ((await response.json()) as { requests: number }).requests;
+}
+
+export function upstreamToken(): string {
+  return token();
+}

@@ -1,0 +1,30 @@
+/** An error answered by the dashboard's own /api routes: the status and the message meant for a person. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+  }
+}
+
+/** GET a same-origin JSON route; a non-2xx answer becomes an ApiError carrying the route's message. */
+export async function fetchJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { signal, headers: { Accept: "application/json" } });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, "The dashboard could not be reached. Check your connection and try again.");
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const message =
+      body && typeof body === "object" && "error" in body && typeof body.error === "string"
+        ? body.error
+        : `The dashboard answered HTTP ${response.status}.`;
+    throw new ApiError(response.status, message);
+  }
+  return body as T;
+}

@@ -1,0 +1,177 @@
+import { describe, expect, it } from "vitest";
+import { json, scriptedFetch, type Scripted } from "../testing/scripted-fetch";
+import { createCustomerApiClient } from "./client";
+import { CustomerApiError } from "./errors";
+
+const fundId = "3f0e8f5e-6c1a-4c55-9a53-0d7b5d1c2a10";
+const investorId = "9b2d7c1e-0a4f-4e8b-8c6d-5f3a2b1c0d9e";
+
+function clientFor(script: Scripted[] | ((call: number) => Scripted), timeoutMs = 200) {
+  const fake = scriptedFetch(script);
+  const client = createCustomerApiClient({
+    baseUrl: "http://upstream.test/",
+    token: "secret-token",
+    fetch: fake.fetch,
+    timeoutMs,
+    deadlineMs: 2_000,
+    sleep: async () => {},
+  });
+  return { client, calls: fake.calls };
+}
+
+async function failure(promise: Promise<unknown>): Promise<CustomerApiError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof CustomerApiError)) throw new Error(`expected a CustomerApiError, got ${String(error)}`);
+  return error;
+}
+
+describe("customer API client: outcomes", () => {
+  it("200 returns the parsed body, from the spec's path", async () => {
+    const { client, calls } = clientFor([json(200, [{ id: fundId }])]);
+    await expect(client.listFunds()).resolves.toEqual([{ id: fundId }]);
+    expect(calls).toEqual(["http://upstream.test/customerapi/funds"]);
+  });
+
+  it.each([
+    ["401 Bad token", json(401, { error: "Bad token" }), "token_rejected", 502],
+    ["500", json(500, { error: "boom" }), "upstream_failure", 502],
+    ["503 every time", json(503, { error: "busy" }), "upstream_failure", 502],
+    ["an HTML error page", { status: 502, body: "<html><h1>Bad gateway</h1></html>", contentType: "text/html" }, "upstream_failure", 502],
+    ["HTML with status 200", { status: 200, body: "<html>hi</html>", contentType: "text/html" }, "invalid_response", 502],
+    ["malformed JSON", { status: 200, body: '[{"id": "x",' }, "invalid_response", 502],
+    ["the wrong shape", json(200, { data: [] }), "invalid_response", 502],
+    ["a 403 (not in the spec)", json(403, { error: "Forbidden" }), "upstream_failure", 502],
+    ["no answer in time", "hang", "timeout", 504],
+    ["a network error", "network-error", "upstream_failure", 502],
+  ] as const)("%s maps to %s (%i)", async (_label, step, kind, status) => {
+    const { client } = clientFor([step], 50);
+    const error = await failure(client.listFunds());
+    expect(error.kind).toBe(kind);
+    expect(error.status).toBe(status);
+  });
+
+  it("404 Fund not available on a fund maps to fund_not_found (404)", async () => {
+    const { client } = clientFor([json(404, { error: "Fund not available" })]);
+    const error = await failure(client.getFund(fundId));
+    expect([error.kind, error.status]).toEqual(["fund_not_found", 404]);
+  });
+
+  it("404 Fund not available on the investor list maps to fund_not_found", async () => {
+    const { client } = clientFor([json(404, { error: "Fund not available" })]);
+    expect((await failure(client.listInvestors(fundId))).kind).toBe("fund_not_found");
+  });
+
+  it("404 Not Found on an investor maps to investor_not_found (404)", async () => {
+    const { client } = clientFor([json(404, { error: "Not Found" })]);
+    const error = await failure(client.getInvestor(fundId, investorId));
+    expect([error.kind, error.status]).toEqual(["investor_not_found", 404]);
+  });
+
+  it("404 Fund not available on an investor maps to fund_not_found", async () => {
+    const { client } = clientFor([json(404, { error: "Fund not available" })]);
+    expect((await failure(client.getInvestor(fundId, investorId))).kind).toBe("fund_not_found");
+  });
+
+  it("sends the bearer token, GET only, refusing redirects", async () => {
+    let seen: RequestInit | undefined;
+    const client = createCustomerApiClient({
+      baseUrl: "http://upstream.test",
+      token: "secret-token",
+      fetch: (async (_url: URL, init: RequestInit) => {
+        seen = init;
+        return new Response("[]");
+      }) as unknown as typeof fetch,
+    });
+    await client.listFunds();
+    expect(seen?.method).toBe("GET");
+    expect(seen?.redirect).toBe("error");
+    expect((seen?.headers as Record<string, string>).Authorization).toBe("Bearer secret-token");
+  });
+
+  it("refuses a body over the size cap", async () => {
+    const client = createCustomerApiClient({
+      baseUrl: "http://upstream.test",
+      token: "t",
+      maxBodyBytes: 10,
+      fetch: (async () => new Response("[" + " ".repeat(100) + "]")) as unknown as typeof fetch,
+    });
+    expect((await failure(client.listFunds())).kind).toBe("invalid_response");
+  });
+});
+
+describe("customer API client: retries", () => {
+  it("503, 503, 200 gives 200 after 3 calls", async () => {
+    const { client, calls } = clientFor([json(503, {}), json(503, {}), json(200, [])]);
+    await expect(client.listFunds()).resolves.toEqual([]);
+    expect(calls).toHaveLength(3);
+  });
+
+  it("gives up after 2 retries", async () => {
+    const { client, calls } = clientFor([json(503, {})]);
+    await failure(client.listFunds());
+    expect(calls).toHaveLength(3);
+  });
+
+  it("a 404 makes exactly 1 call", async () => {
+    const { client, calls } = clientFor([json(404, { error: "Fund not available" })]);
+    await failure(client.getFund(fundId));
+    expect(calls).toHaveLength(1);
+  });
+
+  it("a 500 and a 401 are not retried", async () => {
+    for (const status of [500, 401]) {
+      const { client, calls } = clientFor([json(status, {})]);
+      await failure(client.listFunds());
+      expect(calls).toHaveLength(1);
+    }
+  });
+
+  it("retries a timeout and a network error", async () => {
+    const { client, calls } = clientFor(["hang", "network-error", json(200, [])], 30);
+    await expect(client.listFunds()).resolves.toEqual([]);
+    expect(calls).toHaveLength(3);
+  });
+
+  it("stops at the overall deadline", async () => {
+    const client = createCustomerApiClient({
+      baseUrl: "http://upstream.test",
+      token: "t",
+      timeoutMs: 1_000,
+      deadlineMs: 150,
+      fetch: scriptedFetch(["hang"]).fetch,
+    });
+    const started = Date.now();
+    expect((await failure(client.listFunds())).kind).toBe("timeout");
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe("customer API client: coalescing and ids", () => {
+  it("50 concurrent identical requests make 1 upstream call", async () => {
+    const { client, calls } = clientFor([json(200, [{ id: fundId }])]);
+    const results = await Promise.all(Array.from({ length: 50 }, () => client.listInvestors(fundId)));
+    expect(calls).toHaveLength(1);
+    expect(results.every((r) => r.length === 1)).toBe(true);
+  });
+
+  it("a settled request is not cached: the next call asks again", async () => {
+    const { client, calls } = clientFor([json(200, [])]);
+    await client.listFunds();
+    await client.listFunds();
+    expect(calls).toHaveLength(2);
+  });
+
+  it.each(["not-a-uuid", "..%2F..%2Fx", "../../x", "%2e%2e", "..", `${fundId}%2F..`, `${fundId}/..`, `${fundId}%00`, `${fundId}\u0000`, ""])(
+    "rejects the fund id %j with bad_request and no upstream call",
+    async (badId) => {
+      const { client, calls } = clientFor([json(200, {})]);
+      const error = await failure(client.getFund(badId));
+      expect([error.kind, error.status]).toEqual(["bad_request", 400]);
+      await failure(client.getInvestor(fundId, badId));
+      expect(calls).toHaveLength(0);
+    },
+  );
+});

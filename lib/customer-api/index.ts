@@ -1,0 +1,62 @@
+import "server-only";
+import { readEnv } from "../env";
+import { noteUpstreamStatus } from "../request-context";
+import { createCustomerApiClient, type CustomerApiClient } from "./client";
+import { maskFund, maskInvestor, fundSecrets, investorSecrets } from "./mask";
+import { getUpstream } from "./upstream";
+
+export { CustomerApiError, isCustomerApiError } from "./errors";
+export type { Fund, Investor } from "./schemas";
+export type { FundSecrets, InvestorSecrets } from "./mask";
+
+const clientKey = Symbol.for("fund-explorer.customer-api-client");
+type Holder = { [clientKey]?: Promise<CustomerApiClient> };
+
+async function createClient(): Promise<CustomerApiClient> {
+  const { baseUrl, token, env } = await getUpstream();
+  return createCustomerApiClient({
+    baseUrl,
+    token,
+    timeoutMs: env.CUSTOMER_API_TIMEOUT_MS,
+    deadlineMs: env.CUSTOMER_API_DEADLINE_MS,
+    retries: env.CUSTOMER_API_RETRIES,
+    maxBodyBytes: env.CUSTOMER_API_MAX_BODY_MB * 1_048_576,
+    onUpstreamStatus: noteUpstreamStatus,
+  });
+}
+
+function client(): Promise<CustomerApiClient> {
+  const holder = globalThis as Holder;
+  holder[clientKey] ??= createClient();
+  return holder[clientKey];
+}
+
+// Everything below leaves the server: sensitive values are masked unless a function says otherwise.
+export async function listFunds() {
+  return (await (await client()).listFunds()).map(maskFund);
+}
+
+export async function getFund(fundId: string) {
+  return maskFund(await (await client()).getFund(fundId));
+}
+
+export async function listInvestors(fundId: string) {
+  return (await (await client()).listInvestors(fundId)).map(maskInvestor);
+}
+
+export async function getInvestor(fundId: string, investorId: string) {
+  return maskInvestor(await (await client()).getInvestor(fundId, investorId));
+}
+
+export async function getFundSecrets(fundId: string) {
+  return fundSecrets(await (await client()).getFund(fundId));
+}
+
+export async function getInvestorSecrets(fundId: string, investorId: string) {
+  return investorSecrets(await (await client()).getInvestor(fundId, investorId));
+}
+
+/** True when no upstream is configured and the embedded demo API serves the data. */
+export function isDemoMode(): boolean {
+  return readEnv().CUSTOMER_API_BASE_URL === undefined;
+}

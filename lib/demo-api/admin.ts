@@ -1,0 +1,52 @@
+// /__demo/* control routes; mounted only when the server starts with admin enabled.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { DemoControls } from "./server";
+import { validateFaultPatch } from "./faults";
+import { sendError, sendJson } from "./respond";
+
+const MAX_BODY = 64 * 1024;
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY) throw new TypeError("request body too large");
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString("utf8").trim();
+  if (text === "") return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new TypeError("request body is not valid JSON");
+  }
+}
+
+export async function handleAdmin(req: IncomingMessage, res: ServerResponse, pathname: string, controls: DemoControls): Promise<void> {
+  const method = req.method ?? "GET";
+  const allow = (allowed: string): boolean => {
+    if (method === allowed) return true;
+    sendError(res, 405, "Method not allowed", { Allow: allowed });
+    return false;
+  };
+  switch (pathname) {
+    case "/__demo/control":
+      if (method === "GET") return sendJson(res, 200, controls.get());
+      if (method !== "POST") return sendError(res, 405, "Method not allowed", { Allow: "GET, POST" });
+      try {
+        return sendJson(res, 200, controls.set(validateFaultPatch(await readJson(req))));
+      } catch (error) {
+        return sendError(res, 400, error instanceof Error ? error.message : "invalid fault patch");
+      }
+    case "/__demo/reset":
+      if (!allow("POST")) return;
+      controls.reset();
+      return sendJson(res, 200, controls.get());
+    case "/__demo/stats":
+      if (!allow("GET")) return;
+      return sendJson(res, 200, controls.stats());
+    default:
+      return sendError(res, 404, "Not Found");
+  }
+}

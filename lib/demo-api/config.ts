@@ -1,0 +1,57 @@
+// Demo data configuration: what to generate, independent of how it is served.
+
+export interface DemoConfig {
+  /** Global seed; every fund derives its own seed from it and its index. */
+  seed: number;
+  fundCount: number;
+  /** Investor counts of the first funds, in order (e.g. [100, 10000, 50000]). */
+  fundSizes: readonly number[];
+  /** Investor count of every fund not covered by fundSizes; absent → random 3–250 per fund. */
+  investorsPerFund?: number;
+  /** Budget of the LRU holding serialized investor lists, in bytes. */
+  cacheBytes: number;
+}
+
+/** Index 1 is the large fund and index 2 the empty one, so both exist in the default demo. */
+export const DEFAULT_FUND_SIZES: readonly number[] = [42, 2400, 0];
+export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
+const MAX_FUNDS = 100_000;
+const MAX_INVESTORS_PER_FUND = 1_000_000;
+
+export function defaultDemoConfig(): DemoConfig {
+  return { seed: 42, fundCount: 24, fundSizes: DEFAULT_FUND_SIZES, cacheBytes: DEFAULT_CACHE_BYTES };
+}
+
+/**
+ * Fills a partial config from the defaults. The default fundSizes only apply when neither
+ * fundSizes nor investorsPerFund is given, so "--investors-per-fund 20000" means every fund.
+ */
+export function resolveDemoConfig(partial: Partial<DemoConfig> = {}): DemoConfig {
+  const base = defaultDemoConfig();
+  const fundSizes = partial.fundSizes ?? (partial.investorsPerFund === undefined ? base.fundSizes : []);
+  const config: DemoConfig = {
+    seed: partial.seed ?? base.seed,
+    fundCount: Math.max(partial.fundCount ?? base.fundCount, fundSizes.length),
+    fundSizes: [...fundSizes],
+    cacheBytes: partial.cacheBytes ?? base.cacheBytes,
+  };
+  if (partial.investorsPerFund !== undefined) config.investorsPerFund = partial.investorsPerFund;
+  validateConfig(config);
+  return config;
+}
+
+function checkInt(name: string, value: number, min: number, max: number): void {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`demo-api: ${name} must be an integer in [${min}, ${max}], got ${value}`);
+  }
+}
+
+function validateConfig(config: DemoConfig): void {
+  checkInt("seed", config.seed, -0x80000000, 0xffffffff);
+  checkInt("fundCount", config.fundCount, 0, MAX_FUNDS);
+  config.fundSizes.forEach((size, i) => checkInt(`fundSizes[${i}]`, size, 0, MAX_INVESTORS_PER_FUND));
+  if (config.investorsPerFund !== undefined) {
+    checkInt("investorsPerFund", config.investorsPerFund, 0, MAX_INVESTORS_PER_FUND);
+  }
+  checkInt("cacheBytes", config.cacheBytes, 0, Number.MAX_SAFE_INTEGER);
+}

@@ -1,0 +1,130 @@
+// Fault-injection state: validated patches, per-request rolls and request statistics.
+import type { Rng } from "./prng";
+
+export type FaultKind = "error5xx" | "hang" | "malformed" | "html" | "wrongShape" | "reset" | "huge";
+
+export interface FaultState {
+  /** Every /customerapi request answers 401 Bad token. */
+  rejectToken: boolean;
+  /** The next N /customerapi requests answer 503, then this counts down to 0. */
+  failNext: number;
+  /** Probabilities in [0, 1], rolled once per request in this order. */
+  error5xx: number;
+  hang: number;
+  malformed: number;
+  html: number;
+  wrongShape: number;
+  reset: number;
+  huge: number;
+  /** Body size of a "huge" answer. */
+  hugeBytes: number;
+  /** Delay before every /customerapi answer. */
+  latencyMs: number;
+}
+
+export const FAULT_KINDS: readonly FaultKind[] = ["error5xx", "hang", "malformed", "html", "wrongShape", "reset", "huge"];
+export const DEFAULT_HUGE_BYTES = 50 * 1024 * 1024;
+
+export function noFaults(): FaultState {
+  return {
+    rejectToken: false, failNext: 0, error5xx: 0, hang: 0, malformed: 0, html: 0, wrongShape: 0, reset: 0, huge: 0,
+    hugeBytes: DEFAULT_HUGE_BYTES, latencyMs: 0,
+  };
+}
+
+const INTEGER_KEYS = ["failNext", "hugeBytes", "latencyMs"] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Validates an untrusted patch (admin POST body or programmatic call); throws a readable error. */
+export function validateFaultPatch(input: unknown): Partial<FaultState> {
+  if (!isRecord(input)) throw new TypeError("fault patch must be a JSON object");
+  const patch: Partial<FaultState> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    if (key === "rejectToken") {
+      if (typeof value !== "boolean") throw new TypeError("rejectToken must be a boolean");
+      patch.rejectToken = value;
+    } else if ((FAULT_KINDS as readonly string[]).includes(key)) {
+      if (typeof value !== "number" || !(value >= 0 && value <= 1)) throw new TypeError(`${key} must be a number in [0, 1]`);
+      patch[key as FaultKind] = value;
+    } else if ((INTEGER_KEYS as readonly string[]).includes(key)) {
+      if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+        throw new TypeError(`${key} must be a non-negative integer`);
+      }
+      patch[key as (typeof INTEGER_KEYS)[number]] = value;
+    } else {
+      throw new TypeError(`unknown fault setting "${key}"`);
+    }
+  }
+  return patch;
+}
+
+/** Picks at most one fault for a request; rates are stacked, so hang: 1 always hangs. */
+export function rollFault(state: FaultState, rng: Rng): FaultKind | null {
+  let total = 0;
+  for (const kind of FAULT_KINDS) total += state[kind];
+  if (total === 0) return null;
+  let roll = rng.next();
+  for (const kind of FAULT_KINDS) {
+    if (roll < state[kind]) return kind;
+    roll -= state[kind];
+  }
+  return null;
+}
+
+export interface DemoStats {
+  /** /customerapi requests received, whatever their outcome. */
+  requests: number;
+  /** Requests per path (first 10,000 distinct paths, the rest under "(other)"). */
+  paths: Record<string, number>;
+  /** Completed responses per status code. */
+  statuses: Record<string, number>;
+  /** Injected faults per kind (including rejectToken and failNext). */
+  faults: Record<string, number>;
+}
+
+const MAX_PATHS = 10_000;
+
+/** Counts kept in Maps (cheap per request) and copied out as plain objects on demand. */
+export class StatsRecorder {
+  private requests = 0;
+  private readonly paths = new Map<string, number>();
+  private readonly statuses = new Map<string, number>();
+  private readonly faults = new Map<string, number>();
+
+  request(path: string): void {
+    this.requests++;
+    bump(this.paths, this.paths.has(path) || this.paths.size < MAX_PATHS ? path : "(other)");
+  }
+
+  status(status: number): void {
+    bump(this.statuses, String(status));
+  }
+
+  fault(kind: FaultKind | "rejectToken" | "failNext"): void {
+    bump(this.faults, kind);
+  }
+
+  reset(): void {
+    this.requests = 0;
+    this.paths.clear();
+    this.statuses.clear();
+    this.faults.clear();
+  }
+
+  snapshot(): DemoStats {
+    return {
+      requests: this.requests,
+      paths: Object.fromEntries(this.paths),
+      statuses: Object.fromEntries(this.statuses),
+      faults: Object.fromEntries(this.faults),
+    };
+  }
+}
+
+function bump(counts: Map<string, number>, key: string): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}

@@ -1,0 +1,162 @@
+// node:http server speaking the Customer Data API contract, with runtime fault injection.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { handleAdmin } from "./admin";
+import type { DemoConfig } from "./config";
+import { StatsRecorder, noFaults, rollFault, validateFaultPatch, type DemoStats, type FaultState } from "./faults";
+import { Rng, hashSeed } from "./prng";
+import { sendError, sendHtml, sendHuge, sendJson, sendMalformed, sendReset, sendServerError, wrongShape } from "./respond";
+import { route } from "./routes";
+import { createDemoStore, type DemoStore } from "./store";
+import { generateToken, isAuthorized } from "./token";
+
+export { defaultDemoConfig } from "./config";
+
+export interface DemoApiOptions extends Partial<DemoConfig> {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0 (a free port). */
+  port?: number;
+  /** Bearer token to accept; generated (JWT-shaped, random) when absent or empty. */
+  token?: string;
+  /** Mounts /__demo/control, /__demo/reset and /__demo/stats (no token needed). */
+  admin?: boolean;
+  /** Shorthand for faults.latencyMs. */
+  latencyMs?: number;
+  /** Initial fault state. */
+  faults?: Partial<FaultState>;
+  /** Reuse an existing store instead of generating one from the config fields. */
+  store?: DemoStore;
+  /** Serialize investor lists up front (within the cache budget) so first requests are not slow. */
+  prewarm?: boolean;
+}
+
+export interface DemoControls {
+  get(): FaultState;
+  /** Merges a patch into the fault state (validated; throws on bad values) and returns the result. */
+  set(patch: Partial<FaultState>): FaultState;
+  /** Clears all faults (latency included) and statistics. */
+  reset(): void;
+  stats(): DemoStats;
+}
+
+export interface DemoApi {
+  /** Base URL without trailing slash, e.g. http://127.0.0.1:4010; paths start with /customerapi. */
+  url: string;
+  token: string;
+  tokenGenerated: boolean;
+  store: DemoStore;
+  controls: DemoControls;
+  close(): Promise<void>;
+}
+
+function sleep(ms: number, res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    res.once("close", done);
+    function done(): void {
+      clearTimeout(timer);
+      res.off("close", done);
+      resolve();
+    }
+  });
+}
+
+export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoApi> {
+  const { host = "127.0.0.1", port = 0, admin = false, store: givenStore, faults: initialFaults, latencyMs, token: givenToken, prewarm, ...config } = options;
+  const store = givenStore ?? createDemoStore(config);
+  if (prewarm) store.prewarm();
+  const tokenGenerated = givenToken === undefined || givenToken === "";
+  const token = tokenGenerated ? generateToken() : givenToken;
+  const expected = Buffer.from(token);
+  const faultSeed = hashSeed(store.config.seed, 0xfa17);
+  let faultRng = new Rng(faultSeed);
+  let state: FaultState = { ...noFaults(), ...validateFaultPatch({ ...initialFaults, ...(latencyMs === undefined ? {} : { latencyMs }) }) };
+  const stats = new StatsRecorder();
+
+  const controls: DemoControls = {
+    get: () => ({ ...state }),
+    set(patch) {
+      state = { ...state, ...validateFaultPatch(patch) };
+      return { ...state };
+    },
+    reset() {
+      state = noFaults();
+      faultRng = new Rng(faultSeed);
+      stats.reset();
+    },
+    stats: () => stats.snapshot(),
+  };
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
+    stats.request(pathname);
+    res.once("finish", () => stats.status(res.statusCode));
+    if (state.latencyMs > 0) await sleep(state.latencyMs, res);
+    if (res.destroyed) return;
+    if (state.rejectToken) {
+      stats.fault("rejectToken");
+      return sendError(res, 401, "Bad token");
+    }
+    if (state.failNext > 0) {
+      state = { ...state, failNext: state.failNext - 1 };
+      stats.fault("failNext");
+      return sendError(res, 503, "Service unavailable");
+    }
+    const fault = rollFault(state, faultRng);
+    if (fault !== null) stats.fault(fault);
+    // Gateway-level faults happen before the API looks at the request at all.
+    if (fault === "hang") return;
+    if (fault === "error5xx") return sendServerError(res, faultRng);
+    if (fault === "html") return sendHtml(res);
+    if (fault === "huge") return sendHuge(res, state.hugeBytes, faultRng);
+    if (req.method !== "GET") return sendError(res, 405, "Method not allowed", { Allow: "GET" });
+    if (!isAuthorized(req.headers.authorization, expected)) return sendError(res, 401, "Bad token");
+    const result = route(store, pathname);
+    if (result.status !== 200) return sendError(res, result.status, result.error);
+    if (fault === "malformed") return sendMalformed(res, result.body);
+    if (fault === "reset") return sendReset(res, result.body);
+    if (fault === "wrongShape") return sendJson(res, 200, wrongShape(result.body, result.isList));
+    sendJson(res, 200, result.body);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Split by hand: new URL() would read "//x/..." as a host, not a path.
+    const target = req.url ?? "/";
+    const end = target.search(/[?#]/);
+    const pathname = end === -1 ? target : target.slice(0, end);
+    if (pathname === "/customerapi" || pathname.startsWith("/customerapi/")) return handleApi(req, res, pathname);
+    if (admin && pathname.startsWith("/__demo/")) return handleAdmin(req, res, pathname, controls);
+    sendError(res, 404, "Not Found");
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendError(res, 500, "Internal server error");
+      else res.destroy(error instanceof Error ? error : undefined);
+    });
+  });
+  // Hanging answers must stay open until the client leaves, not be cut by Node's request timeout.
+  server.requestTimeout = 0;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+
+  return {
+    url: `http://${urlHost}:${address.port}`,
+    token,
+    tokenGenerated,
+    store,
+    controls,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,126 @@
+// Funds generated eagerly (with exact aggregates); investor lists regenerated on demand behind an LRU.
+import { resolveDemoConfig, type DemoConfig } from "./config";
+import { generateAmounts } from "./generate-amounts";
+import { finalizeFund, generateFund, type FundTerms } from "./generate-fund";
+import { forEachInvestor, generateInvestors } from "./generate-investor";
+import { ByteLru } from "./lru";
+import type { DemoFund, DemoInvestor } from "./types";
+
+/** A fund's investors serialized once: the list body plus byte ranges of each investor in it. */
+export interface InvestorPage {
+  body: Buffer;
+  /** investor id → [start, end) byte offsets inside body. */
+  ranges: Map<string, readonly [number, number]>;
+}
+
+export interface DemoStore {
+  readonly config: DemoConfig;
+  readonly funds: readonly DemoFund[];
+  readonly totalInvestors: number;
+  /** Milliseconds spent generating funds and their aggregates at startup. */
+  readonly startupMs: number;
+  /** Serialized GET /customerapi/funds body. */
+  readonly fundsBody: Buffer;
+  getFund(fundId: string): DemoFund | undefined;
+  fundBody(fundId: string): Buffer | undefined;
+  investorPage(fundId: string): InvestorPage | undefined;
+  /** Freshly generated investor objects (not cached); undefined for an unknown fund. */
+  listInvestors(fundId: string): DemoInvestor[] | undefined;
+  getInvestor(fundId: string, investorId: string): DemoInvestor | undefined;
+  cacheStats(): { entries: number; bytes: number };
+  /** Serializes funds in order while the cache budget allows; returns how many were warmed. */
+  prewarm(): number;
+}
+
+const ESTIMATED_INVESTOR_BYTES = 1500;
+const OPEN = 0x5b;
+const COMMA = 0x2c;
+const CLOSE = 0x5d;
+
+/** Serializes straight into one growing buffer, recording each investor's byte range. */
+export function serializeInvestors(terms: FundTerms): InvestorPage {
+  let buffer = Buffer.allocUnsafe(Math.max(1024, terms.investorCount * ESTIMATED_INVESTOR_BYTES));
+  const ranges = new Map<string, readonly [number, number]>();
+  let position = 0;
+  buffer[position++] = OPEN;
+  forEachInvestor(terms, (investor, index) => {
+    const json = JSON.stringify(investor);
+    // UTF-8 needs at most 3 bytes per UTF-16 unit; grow before writing so nothing is truncated.
+    if (position + json.length * 3 + 2 > buffer.length) {
+      const grown = Buffer.allocUnsafe(Math.max(buffer.length * 2, position + json.length * 3 + 2));
+      buffer.copy(grown, 0, 0, position);
+      buffer = grown;
+    }
+    if (index > 0) buffer[position++] = COMMA;
+    const start = position;
+    position += buffer.write(json, position, "utf8");
+    ranges.set(investor.id, [start, position]);
+  });
+  buffer[position++] = CLOSE;
+  // Copy into an exactly sized buffer so the slack is not kept alive by the cache.
+  return { body: Buffer.from(buffer.subarray(0, position)), ranges };
+}
+
+export function createDemoStore(partial: Partial<DemoConfig> = {}): DemoStore {
+  const config = resolveDemoConfig(partial);
+  const started = performance.now();
+  const funds: DemoFund[] = [];
+  const terms = new Map<string, FundTerms>();
+  const fundBodies = new Map<string, Buffer>();
+  let totalInvestors = 0;
+  for (let index = 0; index < config.fundCount; index++) {
+    const generated = generateFund(config, index);
+    const { totals } = generateAmounts(generated.terms);
+    finalizeFund(generated.fund, generated.terms, totals);
+    funds.push(generated.fund);
+    terms.set(generated.fund.id, generated.terms);
+    fundBodies.set(generated.fund.id, Buffer.from(JSON.stringify(generated.fund)));
+    totalInvestors += generated.terms.investorCount;
+  }
+  const fundsBody = Buffer.from(JSON.stringify(funds));
+  const startupMs = performance.now() - started;
+  const cache = new ByteLru<InvestorPage>(config.cacheBytes);
+
+  function investorPage(fundId: string): InvestorPage | undefined {
+    const fundTerms = terms.get(fundId);
+    if (fundTerms === undefined) return undefined;
+    const cached = cache.get(fundId);
+    if (cached !== undefined) return cached;
+    const page = serializeInvestors(fundTerms);
+    // Rough cost of the id map besides the body itself.
+    cache.set(fundId, page, page.body.length + page.ranges.size * 120);
+    return page;
+  }
+
+  return {
+    config,
+    funds,
+    totalInvestors,
+    startupMs,
+    fundsBody,
+    getFund: (fundId) => (terms.has(fundId) ? funds[terms.get(fundId)!.index] : undefined),
+    fundBody: (fundId) => fundBodies.get(fundId),
+    investorPage,
+    listInvestors(fundId) {
+      const fundTerms = terms.get(fundId);
+      return fundTerms === undefined ? undefined : generateInvestors(fundTerms);
+    },
+    getInvestor(fundId, investorId) {
+      const page = investorPage(fundId);
+      const range = page?.ranges.get(investorId);
+      if (page === undefined || range === undefined) return undefined;
+      return JSON.parse(page.body.subarray(range[0], range[1]).toString("utf8")) as DemoInvestor;
+    },
+    cacheStats: () => ({ entries: cache.size, bytes: cache.bytes }),
+    prewarm() {
+      let warmed = 0;
+      for (const fund of funds) {
+        // Estimate first: warming must never evict a fund it warmed a moment ago.
+        if (cache.bytes + fund.investor_count * ESTIMATED_INVESTOR_BYTES > config.cacheBytes) break;
+        investorPage(fund.id);
+        warmed++;
+      }
+      return warmed;
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import {
+  EMPTY,
+  formatCount,
+  formatDate,
+  formatMoney,
+  formatPercent,
+  formatText,
+  formatTimestampTitle,
+} from "./format";
+
+describe("formatMoney", () => {
+  it("shows every digit of a long decimal, no float rounding", () => {
+    expect(formatMoney("12345678901234567.89")).toBe("12,345,678,901,234,567.89");
+    expect(formatMoney("0.1")).toBe("0.10");
+    expect(formatMoney("1000.005")).toBe("1,000.005");
+  });
+
+  it("keeps negatives and zeros", () => {
+    expect(formatMoney("-500.00")).toBe("-500.00");
+    expect(formatMoney("0.0")).toBe("0.00");
+    expect(formatMoney("0")).toBe("0.00");
+  });
+
+  it("takes integer-typed values", () => {
+    expect(formatMoney(2500000)).toBe("2,500,000.00");
+  });
+
+  it("shows null, absent and placeholder strings as an em dash", () => {
+    for (const value of [null, undefined, "", "null", "NaN", "undefined"]) expect(formatMoney(value)).toBe(EMPTY);
+  });
+
+  it("shows a value that does not parse as it came", () => {
+    expect(formatMoney("about 5k")).toBe("about 5k");
+    expect(formatMoney("1e+21")).toBe("1e+21");
+  });
+});
+
+describe("formatPercent and formatCount", () => {
+  it("keeps a percentage's digits as given", () => {
+    expect(formatPercent("2.0")).toBe("2.0%");
+    expect(formatPercent("0.0")).toBe("0.0%");
+    expect(formatPercent(20)).toBe("20%");
+    expect(formatPercent("12.3456")).toBe("12.3456%");
+    expect(formatPercent(null)).toBe(EMPTY);
+    expect(formatPercent("n/a")).toBe("n/a");
+  });
+
+  it("groups counts", () => {
+    expect(formatCount(2140)).toBe("2,140");
+    expect(formatCount("50000")).toBe("50,000");
+    expect(formatCount(null)).toBe(EMPTY);
+  });
+});
+
+describe("formatDate", () => {
+  it("shows the UTC day, whatever the machine's zone", () => {
+    expect(formatDate("2022-07-12T16:04:05.123Z")).toBe("Jul 12, 2022");
+    expect(formatDate("2022-07-12T23:59:59.999Z")).toBe("Jul 12, 2022");
+    expect(formatDate("2022-07-13T00:00:00.000Z")).toBe("Jul 13, 2022");
+    expect(formatDate("2022-07-13T00:30:00+05:00")).toBe("Jul 12, 2022");
+  });
+
+  it("reads a date without a time as that day", () => {
+    expect(formatDate("2023-01-15")).toBe("Jan 15, 2023");
+  });
+
+  it("gives the full timestamp for hover", () => {
+    expect(formatTimestampTitle("2022-07-12T16:04:05.123Z")).toBe("2022-07-12 16:04:05.123 UTC");
+    expect(formatTimestampTitle("soon")).toBeUndefined();
+  });
+
+  it("never shows Invalid Date", () => {
+    expect(formatDate("2022-13-45")).toBe("2022-13-45");
+    expect(formatDate("next Tuesday")).toBe("next Tuesday");
+    expect(formatDate(null)).toBe(EMPTY);
+  });
+});
+
+describe("formatText", () => {
+  it("trims, and shows nothing as an em dash", () => {
+    expect(formatText("  Acme  ")).toBe("Acme");
+    expect(formatText(null)).toBe(EMPTY);
+    expect(formatText(true)).toBe("true");
+  });
+});

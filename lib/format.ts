@@ -1,0 +1,104 @@
+import { utc } from "@date-fns/utc";
+import { parseISO } from "date-fns";
+
+/** What an absent or null value shows as. */
+export const EMPTY = "—";
+
+type Raw = string | number | boolean | null | undefined;
+
+const decimalPattern = /^[+-]?\d+(\.\d+)?$/;
+const placeholderWords = new Set(["null", "undefined", "nan", "invalid date", ""]);
+
+/** Text of a raw value, or null when there is nothing to show. */
+export function rawText(value: Raw): string | null {
+  if (value === null || value === undefined) return null;
+  const text = String(value).trim();
+  return placeholderWords.has(text.toLowerCase()) ? null : text;
+}
+
+/** The value as an exact decimal string, or null when it is not a plain decimal number. */
+export function decimalText(value: Raw): string | null {
+  const text = rawText(value);
+  return text !== null && decimalPattern.test(text) ? text : null;
+}
+
+function fractionDigits(decimal: string): number {
+  const dot = decimal.indexOf(".");
+  return dot === -1 ? 0 : decimal.length - dot - 1;
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(min: number, max: number): Intl.NumberFormat {
+  const key = `${min}:${max}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: min, maximumFractionDigits: max });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+// Intl.NumberFormat formats a decimal string exactly, so no float ever stands between the API and the screen.
+function formatDecimal(decimal: string, minDigits: number): string {
+  const digits = fractionDigits(decimal);
+  return numberFormat(Math.max(minDigits, digits), Math.max(minDigits, digits)).format(
+    decimal as Intl.StringNumericLiteral,
+  );
+}
+
+/** Money: thousands separators, every decimal the API sent, at least cents. */
+export function formatMoney(value: Raw): string {
+  const decimal = decimalText(value);
+  if (decimal !== null) return formatDecimal(decimal, 2);
+  return rawText(value) ?? EMPTY;
+}
+
+/** Percent as given: "2.0" shows as "2.0%". */
+export function formatPercent(value: Raw): string {
+  const decimal = decimalText(value);
+  if (decimal !== null) return `${formatDecimal(decimal, 0)}%`;
+  return rawText(value) ?? EMPTY;
+}
+
+/** Whole counts with separators. */
+export function formatCount(value: Raw): string {
+  const decimal = decimalText(value);
+  if (decimal !== null) return formatDecimal(decimal, 0);
+  return rawText(value) ?? EMPTY;
+}
+
+const isoLike = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/i;
+
+/** A Date for an ISO 8601 value (no zone means UTC), or null. */
+export function parseTimestamp(value: Raw): Date | null {
+  const text = rawText(value);
+  if (text === null || !isoLike.test(text)) return null;
+  const parsed = parseISO(text.replace(" ", "T"), { in: utc });
+  return Number.isNaN(parsed.getTime()) ? null : new Date(parsed.getTime());
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+});
+
+/** A day in UTC ("Jul 12, 2022"); a value that does not parse is shown as it came. */
+export function formatDate(value: Raw): string {
+  const date = parseTimestamp(value);
+  if (date) return dateFormat.format(date);
+  return rawText(value) ?? EMPTY;
+}
+
+/** The full timestamp for a tooltip ("2022-07-12 16:04:05.123 UTC"), or undefined. */
+export function formatTimestampTitle(value: Raw): string | undefined {
+  const date = parseTimestamp(value);
+  if (!date) return undefined;
+  return `${date.toISOString().replace("T", " ").replace("Z", "")} UTC`;
+}
+
+/** Plain text; empty and placeholder values become an em dash. */
+export function formatText(value: Raw): string {
+  return rawText(value) ?? EMPTY;
+}

@@ -1,0 +1,61 @@
+import type { Fund } from "../customer-api/schemas";
+import { type ColumnKind, type ColumnSpec, valueAt } from "../table/types";
+
+function field(id: string, header: string, kind: ColumnKind = "text", searchable = kind === "text"): ColumnSpec<Fund> {
+  return { id, header, kind, searchable, value: (fund) => valueAt(fund, id) };
+}
+
+/** The fund's name as people know it: display name, else legal name, else the id. */
+export function fundName(fund: Fund): string {
+  return fund.legal_entity?.display_name?.trim() || fund.legal_entity?.legal_name?.trim() || fund.id;
+}
+
+/** The Funds grid's columns, in order. */
+export const fundGridColumns: readonly ColumnSpec<Fund>[] = [
+  { id: "name", header: "Fund", kind: "text", searchable: true, value: fundName },
+  field("organization_name", "Organization"),
+  field("portfolio_company_legal_name", "Portfolio company"),
+  field("round_type", "Round"),
+  field("security_type", "Security"),
+  field("target_size", "Target size", "money"),
+  field("total_commitments", "Commitments", "money"),
+  field("total_contributed", "Contributed", "money"),
+  field("investor_count", "Investors", "count"),
+  field("created_at", "Created", "date"),
+];
+
+/** Every field of a Fund in the spec, by field path: the CSV export's columns. */
+export const fundFieldColumns: readonly ColumnSpec<Fund>[] = [
+  field("id", "Id", "text", false),
+  field("legal_entity.display_name", "Display name"),
+  field("legal_entity.legal_name", "Legal name"),
+  field("legal_entity.type", "Legal entity type"),
+  field("legal_entity.formation_date", "Formation date", "date"),
+  field("legal_entity.formation_state", "Formation state"),
+  field("legal_entity.tax_id_type", "Tax id type"),
+  field("legal_entity.tax_id", "Tax id", "text", false),
+  field("organization_name", "Organization"),
+  field("portfolio_company_legal_name", "Portfolio company"),
+  field("round_type", "Round"),
+  field("security_type", "Security"),
+  field("calculation_method", "Calculation method"),
+  field("carry_percent", "Carry %", "percent"),
+  field("management_fee_percent", "Management fee %", "percent"),
+  field("minimum_investment", "Minimum investment", "money"),
+  field("expense_reserve", "Expense reserve", "money"),
+  field("target_size", "Target size", "money"),
+  field("total_commitments", "Total commitments", "money"),
+  field("total_contributed", "Total contributed", "money"),
+  field("total_received", "Total received", "money"),
+  field("investor_count", "Investors", "count"),
+  field("sign_by_date", "Sign-by date", "date"),
+  field("capital_due_date", "Capital due date", "date"),
+  field("created_at", "Created", "date"),
+  field("deal_description", "Deal description"),
+  field("bank.name", "Bank name"),
+  field("bank.account_name", "Bank account name"),
+  field("bank.account_number", "Bank account number", "text", false),
+  field("bank.routing_number", "Routing number", "text", false),
+  field("bank.swift_code", "SWIFT", "text", false),
+  field("bank.additional_instructions", "Wire instructions", "text", false),
+];

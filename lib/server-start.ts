@@ -1,0 +1,18 @@
+import "server-only";
+import { getUpstream } from "./customer-api/upstream";
+import { EnvError } from "./env";
+import { logLine } from "./log";
+
+/** Fails fast with one readable line when the configuration is wrong. */
+export async function startServer(): Promise<void> {
+  try {
+    const upstream = await getUpstream();
+    logLine("server_configured", { mode: upstream.mode });
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,32 @@
+// `npm start`: builds when the build is missing or older than the sources, then serves it.
+// With no upstream configured (demo data) it listens on loopback only, unless DASHBOARD_HOST says otherwise.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import nextEnv from "@next/env";
+
+nextEnv.loadEnvConfig(process.cwd());
+
+const sources = ["app", "components", "lib", "public", "next.config.mjs", "instrumentation.ts", "package-lock.json"];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+const buildId = join(".next", "BUILD_ID");
+const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+if (builtAt < Math.max(...sources.map(newestMtime))) {
+  console.log("Building Fund Explorer (next build)…");
+  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const demo = !process.env.CUSTOMER_API_BASE_URL;
+const host = process.env.DASHBOARD_HOST || (demo ? "127.0.0.1" : "0.0.0.0");
+const port = process.env.PORT || "3000";
+if (demo) console.log(`No CUSTOMER_API_BASE_URL: serving built-in demo data at http://localhost:${port}/funds`);
+const server = spawnSync("npx", ["next", "start", "-H", host, "-p", port], { stdio: "inherit" });
+process.exit(server.status ?? 1);

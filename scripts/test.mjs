@@ -1,0 +1,71 @@
+// `npm test`: typecheck, lint, unit tests, production build, Playwright e2e; ends with "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { resolve } from "node:path";
+import { ensureChromium } from "./ensure-chromium.mjs";
+
+const out = ".e2e";
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const tally = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(" ")}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  console.log(`◀ ${label}: exit ${result.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+function check(label, ok) {
+  tally[ok ? "passed" : "failed"] += 1;
+  if (!ok) failures.push(label);
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+check("typecheck", run("typecheck", "npx", ["next", "typegen"]) && run("typecheck", "npx", ["tsc", "--noEmit"]));
+check("lint", run("lint", "npx", ["eslint", "--max-warnings=0", "."]));
+
+const unitOk = run("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${out}/vitest.json`]);
+const unit = readJson(`${out}/vitest.json`);
+if (unit) {
+  tally.passed += unit.numPassedTests;
+  tally.failed += unit.numFailedTests;
+  tally.skipped += unit.numPendingTests + unit.numTodoTests;
+  if (unit.numFailedTests > 0) failures.push(`${unit.numFailedTests} unit test(s)`);
+}
+if (!unit || (!unitOk && unit.numFailedTests === 0)) check("unit test run", false);
+
+const buildOk = run("production build", "npx", ["next", "build"]);
+check("production build", buildOk);
+
+if (buildOk && ensureChromium()) {
+  const e2eOk = run("e2e", "npx", ["playwright", "test", "-c", "e2e/playwright.config.ts"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(out, "playwright.json"),
+  });
+  const e2e = readJson(`${out}/playwright.json`);
+  if (e2e?.stats) {
+    const { expected, unexpected, flaky, skipped } = e2e.stats;
+    tally.passed += expected + flaky;
+    tally.failed += unexpected;
+    tally.skipped += skipped;
+    if (unexpected > 0) failures.push(`${unexpected} e2e test(s)`);
+  }
+  if (!e2e?.stats || (!e2eOk && e2e.stats.unexpected === 0)) check("e2e run", false);
+} else {
+  check("e2e (not run: build failed or Chromium missing)", false);
+}
+
+if (failures.length > 0) console.log(`\nFailed: ${failures.join(", ")}`);
+if (existsSync(`${out}/playwright.json`)) console.log(`Server logs and reports are in ${out}/`);
+console.log(`\n${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ""}`);
+process.exit(tally.failed > 0 ? 1 : 0);

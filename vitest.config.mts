@@ -1,0 +1,17 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@": fileURLToPath(new URL("./", import.meta.url)),
+      // "server-only" throws outside a React Server bundle; in unit tests it is a no-op.
+      "server-only": fileURLToPath(new URL("./lib/testing/server-only-stub.ts", import.meta.url)),
+    },
+  },
+  test: {
+    include: ["{lib,components,app,scripts}/**/*.test.{ts,tsx}"],
+    environment: "node",
+    testTimeout: 15_000,
+  },
+});
