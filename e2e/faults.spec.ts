@@ -7,14 +7,25 @@ test.afterEach(resetUpstream);
 test("a rejected token shows the error panel, and Retry works once the upstream recovers", async ({ page }) => {
   await setFaults({ rejectToken: true });
   await page.goto("/funds");
-  const alert = page.getByRole("alert");
+  const alert = page.getByRole("alert").filter({ hasText: "Could not load the data" });
   await expect(alert).toContainText("rejected the dashboard's API token");
   await expect(page.getByRole("table")).toHaveCount(0);
 
   await setFaults({ rejectToken: false });
   await alert.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByRole("table")).toBeVisible();
-  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(alert).toHaveCount(0);
+});
+
+test("the fund page shows the upstream's failure in place, and recovers with Retry", async ({ page, request }) => {
+  const [fund] = (await (await request.get("/api/funds")).json()) as { id: string }[];
+  await setFaults({ failNext: 3 });
+  await page.goto(`/funds/${fund!.id}`);
+  const alert = page.getByRole("alert").filter({ hasText: "Could not load the data" });
+  await expect(alert.first()).toContainText("HTTP 503");
+  await alert.first().getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Legal entity" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Investors" })).toBeVisible();
 });
 
 test("a burst of two 503s is absorbed by the retries", async ({ request }) => {

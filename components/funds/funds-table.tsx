@@ -1,41 +1,63 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { useTable } from "@tanstack/react-table";
+import { useDeferredValue, useMemo } from "react";
+import { DataTable } from "@/components/data-table/data-table";
+import { dataTableFeatures } from "@/components/data-table/features";
+import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
-import { formatCount, formatDate, formatMoney, formatText } from "@/lib/format";
+import { TableSkeleton } from "@/components/ui/table-skeleton";
+import type { Fund } from "@/lib/customer-api/schemas";
+import { fundGridColumns } from "@/lib/funds/fund-columns";
 import { fundsQuery } from "@/lib/queries";
+import { applyView } from "@/lib/table/view";
+import { fundsTableColumns } from "./funds-table-columns";
+import { FundsTableToolbar } from "./funds-table-toolbar";
+
+const noFunds: Fund[] = [];
 
 export function FundsTable() {
-  const { data, error, refetch, isFetching } = useQuery(fundsQuery());
-  if (error) return <ErrorPanel message={error.message} onRetry={() => void refetch()} retrying={isFetching} />;
-  if (!data) return <p>Loading funds…</p>;
+  const { data, error, refetch, isFetching, dataUpdatedAt } = useQuery(fundsQuery());
+  const { sort, sorting, onSortingChange, query, setQuery } = useTableUrlState(fundGridColumns);
+  const deferredQuery = useDeferredValue(query);
+  const funds = data ?? noFunds;
+  const rows = useMemo(
+    () => applyView(funds, fundGridColumns, { query: deferredQuery, sort }),
+    [funds, deferredQuery, sort],
+  );
+  const table = useTable({
+    features: dataTableFeatures,
+    columns: fundsTableColumns,
+    data: rows,
+    getRowId: (fund) => fund.id,
+    manualSorting: true,
+    sortDescFirst: false,
+    state: { sorting },
+    onSortingChange,
+  });
+
+  if (error && !data) {
+    return <ErrorPanel message={error.message} onRetry={() => void refetch()} retrying={isFetching} />;
+  }
+  if (!data) return <TableSkeleton />;
   return (
-    <table className="w-full text-sm">
-      <thead>
-        <tr className="text-left">
-          <th scope="col">Fund</th>
-          <th scope="col">Organization</th>
-          <th scope="col" className="text-right">Target size</th>
-          <th scope="col" className="text-right">Investors</th>
-          <th scope="col">Created</th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.map((fund) => (
-          <tr key={fund.id} className="border-t border-zinc-200 dark:border-zinc-800">
-            <td>
-              <Link href={`/funds/${fund.id}`} className="text-blue-700 hover:underline dark:text-blue-300">
-                {formatText(fund.legal_entity?.display_name ?? fund.legal_entity?.legal_name ?? fund.id)}
-              </Link>
-            </td>
-            <td>{formatText(fund.organization_name)}</td>
-            <td className="text-right tabular-nums">{formatMoney(fund.target_size)}</td>
-            <td className="text-right tabular-nums">{formatCount(fund.investor_count)}</td>
-            <td>{formatDate(fund.created_at)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <section aria-label="Funds">
+      <FundsTableToolbar
+        query={query}
+        onQueryChange={(value) => void setQuery(value || null)}
+        shown={rows.length}
+        total={funds.length}
+        updatedAt={dataUpdatedAt}
+        onRefresh={() => void refetch()}
+        refreshing={isFetching}
+      />
+      {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={() => void refetch()} /> : null}
+      <DataTable
+        table={table}
+        label="Funds"
+        empty={funds.length === 0 ? "No funds are visible to this dashboard's API token." : `No funds match “${query}”.`}
+      />
+    </section>
   );
 }

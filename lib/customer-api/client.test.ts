@@ -175,3 +175,13 @@ describe("customer API client: coalescing and ids", () => {
     },
   );
 });
+
+describe("CustomerApiError across bundles", () => {
+  it("is recognised by instanceof even when another bundle's copy of the class made it", () => {
+    // What an error from the route-handler bundle looks like to the page bundle: same brand, other prototype.
+    const foreign = Object.assign(Object.create(Error.prototype), { [Symbol.for("fund-explorer.CustomerApiError")]: true });
+    expect(new CustomerApiError("timeout", "late") instanceof CustomerApiError).toBe(true);
+    expect(foreign instanceof CustomerApiError).toBe(true);
+    expect(new Error("plain") instanceof CustomerApiError).toBe(false);
+  });
+});

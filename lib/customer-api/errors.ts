@@ -17,8 +17,18 @@ const httpStatus: Record<CustomerApiErrorKind, number> = {
   timeout: 504,
 };
 
+// Route handlers and pages are separate bundles sharing one client per process, so each bundle has its own
+// copy of this class: `instanceof` checks a brand instead of the prototype chain.
+const brand = Symbol.for("fund-explorer.CustomerApiError");
+
 /** A failed Customer API call, as a value with the HTTP status the dashboard answers with. */
 export class CustomerApiError extends Error {
+  readonly [brand] = true;
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+  }
+
   readonly kind: CustomerApiErrorKind;
   readonly status: number;
   /** The upstream's HTTP status, when it answered at all. */

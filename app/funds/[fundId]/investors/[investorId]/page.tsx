@@ -1,0 +1,52 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { InvestorDetails } from "@/components/investors/investor-details";
+import { InvestorNav } from "@/components/investors/investor-nav";
+import { PageError } from "@/components/layout/page-error";
+import { fundName } from "@/lib/funds/fund-columns";
+import { isId } from "@/lib/ids";
+import { investorName } from "@/lib/investors/investor-columns";
+import { prefetch } from "@/lib/prefetch";
+import { fundQuery, investorQuery } from "@/lib/queries";
+import { getQueryClient } from "@/lib/query-client";
+import { getFundOnce, getInvestorOnce } from "@/lib/server-data";
+
+type Props = PageProps<"/funds/[fundId]/investors/[investorId]">;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { fundId, investorId } = await params;
+  if (!isId(fundId) || !isId(investorId)) return { title: "Investor" };
+  const investor = await getInvestorOnce(fundId, investorId).catch(() => null);
+  return { title: investor ? investorName(investor) : "Investor" };
+}
+
+export default async function InvestorPage({ params }: Props) {
+  const { fundId, investorId } = await params;
+  if (!isId(fundId) || !isId(investorId)) notFound();
+  const queryClient = getQueryClient();
+  // The fund (for the breadcrumb) and the investor load together, on the server: a pasted link needs no waterfall.
+  const [fundError, investorError] = await Promise.all([
+    prefetch(queryClient, { ...fundQuery(fundId), queryFn: () => getFundOnce(fundId) }),
+    prefetch(queryClient, { ...investorQuery(fundId, investorId), queryFn: () => getInvestorOnce(fundId, investorId) }),
+  ]);
+  if (fundError?.kind === "fund_not_found" || investorError?.kind === "fund_not_found") redirect(`/funds/${fundId}`);
+  if (investorError?.kind === "investor_not_found") notFound();
+  const error = investorError ?? fundError;
+  if (error) return <PageError message={error.message} />;
+  const fund = queryClient.getQueryData(fundQuery(fundId).queryKey);
+  const investor = queryClient.getQueryData(investorQuery(fundId, investorId).queryKey);
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <div className="space-y-6">
+        <InvestorNav
+          fundId={fundId}
+          fundName={fund ? fundName(fund) : fundId}
+          investorId={investorId}
+          investorName={investor ? investorName(investor) : investorId}
+        />
+        <InvestorDetails fundId={fundId} investorId={investorId} />
+      </div>
+    </HydrationBoundary>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Column, Row, RowData } from "@tanstack/react-table";
+import { displayLength } from "@/lib/display-length";
+import type { DataTableFeatures } from "./features";
+
+// Average glyph widths at the table's 13px system font; figures use tabular digits, a little wider.
+const textCharPx = 7.6;
+const figureCharPx = 7.8;
+const paddingPx = 26;
+const defaultMaxChars = 22;
+
+/**
+ * Column widths fitted to the longest value over all rows (not only those in view), so virtualized
+ * scrolling never makes columns jump; text columns cap and truncate (full text on hover), figures never do.
+ */
+export function columnWidths<T extends RowData>(
+  columns: Column<DataTableFeatures, T, unknown>[],
+  rows: Row<DataTableFeatures, T>[],
+): Map<string, number> {
+  const widths = new Map<string, number>();
+  for (const column of columns) {
+    const meta = column.columnDef.meta;
+    const header = typeof column.columnDef.header === "string" ? column.columnDef.header.length + 2 : 8;
+    let longest = header;
+    if (meta) for (const row of rows) longest = Math.max(longest, displayLength(meta.kind, meta.value(row.original)));
+    const cap = meta?.kind === "text" ? Math.max(header, meta.maxChars ?? defaultMaxChars) : Infinity;
+    const charPx = meta?.kind === "text" ? textCharPx : figureCharPx;
+    widths.set(column.id, Math.round(Math.min(longest, cap) * charPx + paddingPx));
+  }
+  return widths;
+}

@@ -1,0 +1,28 @@
+import { DataTableSearch } from "@/components/data-table/data-table-search";
+import { Freshness } from "@/components/ui/freshness";
+
+interface FundsTableToolbarProps {
+  query: string;
+  onQueryChange: (query: string) => void;
+  shown: number;
+  total: number;
+  updatedAt: number;
+  onRefresh: () => void;
+  refreshing: boolean;
+}
+
+const count = new Intl.NumberFormat("en-US");
+
+export function FundsTableToolbar(props: FundsTableToolbarProps) {
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-4">
+      <DataTableSearch label="Search funds" value={props.query} onChange={props.onQueryChange} />
+      <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
+        {count.format(props.shown)} of {count.format(props.total)} funds
+      </p>
+      <div className="ml-auto">
+        <Freshness updatedAt={props.updatedAt} onRefresh={props.onRefresh} refreshing={props.refreshing} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { BankPanel } from "@/components/funds/bank-panel";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { Freshness } from "@/components/ui/freshness";
+import { fetchJson } from "@/lib/api-client";
+import type { InvestorSecrets } from "@/lib/customer-api/mask";
+import { investorName } from "@/lib/investors/investor-columns";
+import { unknownFields } from "@/lib/investors/unknown-fields";
+import { investorQuery } from "@/lib/queries";
+import { InvestmentAccountSection, InvestmentSection, PrimaryContactSection, TeamMembersSection } from "./investor-sections";
+import { OtherFields } from "./other-fields";
+
+interface InvestorDetailsProps {
+  fundId: string;
+  investorId: string;
+}
+
+export function InvestorDetails({ fundId, investorId }: InvestorDetailsProps) {
+  const { data: investor, error, isFetching, dataUpdatedAt, refetch } = useQuery(investorQuery(fundId, investorId));
+  if (!investor) {
+    return error ? <ErrorPanel message={error.message} onRetry={() => void refetch()} retrying={isFetching} /> : null;
+  }
+  const secrets = () =>
+    fetchJson<InvestorSecrets>(
+      `/api/funds/${encodeURIComponent(fundId)}/investors/${encodeURIComponent(investorId)}/sensitive`,
+    );
+  const bank = investor.investment_account?.bank;
+  return (
+    <div className="space-y-4">
+      <header className="flex flex-wrap items-end gap-x-6 gap-y-2">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">{investorName(investor)}</h1>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">Investor id {investor.id}</p>
+        </div>
+        <div className="ml-auto">
+          <Freshness updatedAt={dataUpdatedAt} onRefresh={() => void refetch()} refreshing={isFetching} />
+        </div>
+      </header>
+      {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={() => void refetch()} /> : null}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <InvestmentSection investor={investor} />
+        <InvestmentAccountSection
+          investor={investor}
+          revealTaxId={async () => (await secrets()).investment_account.tax_id}
+        />
+        <BankPanel
+          bank={{
+            bankName: bank?.bank_name ?? bank?.name,
+            accountName: bank?.account_name,
+            accountNumber: bank?.account_number,
+            routingNumber: bank?.routing_number,
+            swiftCode: bank?.swift_code,
+            additionalInstructions: bank?.additional_instructions,
+          }}
+          revealAccountNumber={async () => (await secrets()).investment_account.bank.account_number}
+        />
+        <div className="space-y-4">
+          <PrimaryContactSection investor={investor} />
+          <TeamMembersSection investor={investor} />
+        </div>
+      </div>
+      <OtherFields fields={unknownFields(investor)} />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { DataTableFacetFilter, type FacetOption } from "@/components/data-table/data-table-facet-filter";
+import { DataTableSearch } from "@/components/data-table/data-table-search";
+
+interface InvestorsTableToolbarProps {
+  query: string;
+  onQueryChange: (query: string) => void;
+  typeOptions: FacetOption[];
+  types: string[];
+  onTypesChange: (types: string[]) => void;
+  shown: number;
+  total: number;
+  columnPicker: ReactNode;
+}
+
+const count = new Intl.NumberFormat("en-US");
+
+export function InvestorsTableToolbar(props: InvestorsTableToolbarProps) {
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-3">
+      <DataTableSearch
+        label="Search investors"
+        placeholder="Search name, email, joint name, team…"
+        value={props.query}
+        onChange={props.onQueryChange}
+      />
+      <DataTableFacetFilter title="Type" options={props.typeOptions} selected={props.types} onChange={props.onTypesChange} />
+      <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
+        {count.format(props.shown)} of {count.format(props.total)} investors
+      </p>
+      <div className="ml-auto">{props.columnPicker}</div>
+    </div>
+  );
+}

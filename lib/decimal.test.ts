@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { shareOf, sumDecimals } from "./decimal";
+
+describe("sumDecimals", () => {
+  it("adds exactly where floats would not", () => {
+    expect(sumDecimals(["0.10", "0.20"])).toBe("0.3");
+    expect(sumDecimals(["12345678901234567.89", "0.01"])).toBe("12345678901234567.9");
+  });
+
+  it("skips empty and unparseable values, and says null when nothing adds up", () => {
+    expect(sumDecimals(["1.50", null, undefined, "n/a", 2])).toBe("3.5");
+    expect(sumDecimals([null, "x"])).toBeNull();
+  });
+});
+
+describe("shareOf", () => {
+  it("gives a clamped one-decimal percentage", () => {
+    expect(shareOf("1", "3")).toBe("33.3");
+    expect(shareOf("150", "100")).toBe("100.0");
+    expect(shareOf("0", "100")).toBe("0.0");
+  });
+
+  it("is null for a missing or zero whole", () => {
+    expect(shareOf("5", "0")).toBeNull();
+    expect(shareOf("5", null)).toBeNull();
+    expect(shareOf(null, "5")).toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+import Big from "big.js";
+import { decimalText } from "./format";
+import type { RawValue } from "./table/types";
+
+/** Exact sum of the values that are plain decimals; null when none is. */
+export function sumDecimals(values: Iterable<RawValue>): string | null {
+  let total: Big | null = null;
+  for (const value of values) {
+    const decimal = decimalText(value);
+    if (decimal !== null) total = (total ?? new Big(0)).plus(decimal);
+  }
+  return total === null ? null : total.toFixed();
+}
+
+/** part / whole × 100, clamped to 0–100 and rounded to one decimal, as text; null when it cannot be worked out. */
+export function shareOf(part: RawValue, whole: RawValue): string | null {
+  const a = decimalText(part);
+  const b = decimalText(whole);
+  if (a === null || b === null || new Big(b).lte(0)) return null;
+  const share = new Big(a).div(b).times(100);
+  if (share.lt(0)) return "0.0";
+  return share.gt(100) ? "100.0" : share.toFixed(1);
+}

@@ -1,0 +1,100 @@
+import type { Investor } from "../customer-api/schemas";
+import { type ColumnKind, type ColumnSpec, valueAt } from "../table/types";
+
+interface FieldOptions {
+  searchable?: boolean;
+  defaultVisible?: boolean;
+}
+
+function field(id: string, header: string, kind: ColumnKind = "text", options: FieldOptions = {}): ColumnSpec<Investor> {
+  return { id, header, kind, value: (investor) => valueAt(investor, id), ...options };
+}
+
+/** The investor as people know them: display name, legal name, contact's full name, then the id. */
+export function investorName(investor: Investor): string {
+  return (
+    investor.investment_account?.display_name?.trim() ||
+    investor.investment_account?.legal_name?.trim() ||
+    investor.primary_contact?.full_name?.trim() ||
+    investor.id
+  );
+}
+
+/** `Name <email>; Name <email>`, the team as one cell. */
+export function teamMembersText(investor: Investor): string | null {
+  const members = investor.team_members ?? [];
+  if (members.length === 0) return null;
+  return members
+    .map((member) => [member.member_name, member.member_email && `<${member.member_email}>`].filter(Boolean).join(" "))
+    .join("; ");
+}
+
+const shown = { defaultVisible: true } as const;
+const searched = { searchable: true } as const;
+
+/**
+ * Every Investor field of the spec by its path, plus the derived Investor name. The table shows the
+ * default-visible ones first (the column picker offers the rest) and the CSV export writes them all.
+ */
+export const investorColumns: readonly ColumnSpec<Investor>[] = [
+  { id: "name", header: "Investor", kind: "text", value: investorName, searchable: true, defaultVisible: true },
+  field("investment_account.investor_type", "Type", "text", shown),
+  field("primary_contact.email", "Email", "text", { ...shown, ...searched }),
+  field("commitment_amount", "Commitment", "money", shown),
+  field("contributed_amount", "Contributed", "money", shown),
+  field("unfunded_commitment_amount", "Unfunded", "money", shown),
+  field("total_capital_due", "Total capital due", "money", shown),
+  field("ownership_percent", "Ownership %", "percent", shown),
+  field("date_invited", "Invited", "date", shown),
+  field("contributed_at", "Contributed at", "date", shown),
+  field("id", "Id"),
+  field("investment_account.legal_name", "Legal name", "text", searched),
+  field("investment_account.display_name", "Display name", "text", searched),
+  field("investment_account.entity_type", "Entity type"),
+  field("investment_account.entity_subtype", "Entity subtype"),
+  field("investment_account.trust_type", "Trust type"),
+  field("investment_account.trust_subtype", "Trust subtype"),
+  field("investment_account.address.line_one", "Address line 1"),
+  field("investment_account.address.line_two", "Address line 2"),
+  field("investment_account.address.city", "City"),
+  field("investment_account.address.state", "State"),
+  field("investment_account.address.postal", "Postal code"),
+  field("investment_account.address.country", "Country"),
+  field("investment_account.phone_number", "Phone"),
+  field("investment_account.fax_number", "Fax"),
+  field("investment_account.joint_legal_name", "Joint legal name", "text", searched),
+  field("investment_account.joint_email", "Joint email"),
+  field("investment_account.tax_id_type", "Tax id type"),
+  field("investment_account.tax_id", "Tax id"),
+  {
+    id: "investment_account.bank.bank_name",
+    header: "Bank name",
+    kind: "text",
+    // The field reference calls it `name`, the responses `bank_name`.
+    value: (investor) => investor.investment_account?.bank?.bank_name ?? investor.investment_account?.bank?.name,
+  },
+  field("investment_account.bank.account_name", "Bank account name"),
+  field("investment_account.bank.account_number", "Bank account number"),
+  field("investment_account.bank.routing_number", "Routing number"),
+  field("investment_account.bank.swift_code", "SWIFT"),
+  field("investment_account.bank.additional_instructions", "Wire instructions"),
+  field("primary_contact.first_name", "First name"),
+  field("primary_contact.middle_name", "Middle name"),
+  field("primary_contact.last_name", "Last name"),
+  field("primary_contact.full_name", "Contact name"),
+  { id: "team_members", header: "Team members", kind: "text", value: teamMembersText, searchable: true },
+  field("management_fee_amount", "Management fee", "money"),
+  field("management_fee_percent", "Management fee %", "percent"),
+  field("expense_reserve_amount", "Expense reserve", "money"),
+  field("total_received", "Total received", "money"),
+  field("carry_percent", "Carry %", "percent"),
+  field("life_distributions", "Life distributions", "money"),
+  field("net_asset_value", "Net asset value", "money"),
+];
+
+export const defaultInvestorColumnIds = investorColumns.filter((c) => c.defaultVisible).map((c) => c.id);
+
+/** Investor types for the filter, normalised to lower case; an empty type is "unknown". */
+export function investorTypeOf(investor: Investor): string {
+  return investor.investment_account?.investor_type?.trim().toLowerCase() || "unknown";
+}

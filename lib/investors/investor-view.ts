@@ -1,0 +1,47 @@
+import type { Investor } from "../customer-api/schemas";
+import { parseSort, serializeSort } from "../table/sort-state";
+import type { SortState } from "../table/types";
+import type { ViewOptions } from "../table/view";
+import { investorColumns, investorTypeOf } from "./investor-columns";
+
+/** What the investor table shows: its sort, search and type filter, as kept in the query string. */
+export interface InvestorView {
+  sort: SortState | null;
+  query: string;
+  types: string[];
+}
+
+export function parseTypes(value: string | null | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((type) => type.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+export function parseInvestorView(search: URLSearchParams): InvestorView {
+  return {
+    sort: parseSort(search.get("sort"), investorColumns),
+    query: search.get("q") ?? "",
+    types: parseTypes(search.get("type")),
+  };
+}
+
+export function investorViewOptions(view: InvestorView): ViewOptions<Investor> {
+  const types = new Set(view.types);
+  return {
+    query: view.query,
+    sort: view.sort,
+    predicate: types.size > 0 ? (investor) => types.has(investorTypeOf(investor)) : null,
+  };
+}
+
+/** `?sort=…&q=…&type=…` for links that carry the view (investor page, breadcrumb back); "" when default. */
+export function investorViewSearch(view: InvestorView): string {
+  const params = new URLSearchParams();
+  const sort = serializeSort(view.sort);
+  if (sort) params.set("sort", sort);
+  if (view.query) params.set("q", view.query);
+  if (view.types.length > 0) params.set("type", view.types.join(","));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
