@@ -16,6 +16,7 @@ interface InvestorNavProps {
   investorName: string;
 }
 
+const count = new Intl.NumberFormat("en-US");
 const linkClass = "font-medium text-blue-700 hover:underline dark:text-blue-300";
 const buttonClass =
   "rounded-md border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800";
@@ -31,7 +32,7 @@ export function InvestorNav({ fundId, fundName, investorId, investorName }: Inve
     const ordered = applyView(investors, investorColumns, investorViewOptions(parseInvestorView(searchParams)));
     const index = ordered.findIndex((investor) => investor.id === investorId);
     if (index === -1) return { previous: undefined, next: undefined, position: "" };
-    return { previous: ordered[index - 1], next: ordered[index + 1], position: `${index + 1} of ${ordered.length}` };
+    return { previous: ordered[index - 1], next: ordered[index + 1], position: `${count.format(index + 1)} of ${count.format(ordered.length)}` };
   }, [investors, searchParams, investorId]);
   const fundHref = `/funds/${encodeURIComponent(fundId)}`;
   const hrefOf = (id: string) => `${fundHref}/investors/${encodeURIComponent(id)}${search}`;

@@ -26,6 +26,8 @@ export default async function FundPage({ params }: PageProps<"/funds/[fundId]">)
   const error = await prefetch(queryClient, { ...fundQuery(fundId), queryFn: () => getFundOnce(fundId) });
   // Decided before any Suspense boundary streams, so an unavailable fund answers HTTP 404.
   if (error?.kind === "fund_not_found") notFound();
+  const count = queryClient.getQueryData(fundQuery(fundId).queryKey)?.investor_count;
+  const investorCount = typeof count === "number" ? count : null;
   return (
     <div className="space-y-8">
       {error ? (
@@ -36,7 +38,7 @@ export default async function FundPage({ params }: PageProps<"/funds/[fundId]">)
         </HydrationBoundary>
       )}
       <Suspense fallback={<TableSkeleton label="Loading investors" />}>
-        <FundInvestorsSection fundId={fundId} />
+        <FundInvestorsSection fundId={fundId} investorCount={investorCount} />
       </Suspense>
     </div>
   );

@@ -1,0 +1,18 @@
+// Regenerates the README's screenshots from a running dashboard: node scripts/screenshots.mjs [base URL]
+import { chromium } from "@playwright/test";
+
+const base = process.argv[2] ?? "http://127.0.0.1:3000";
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+await page.goto(`${base}/funds?sort=total_commitments.desc`, { waitUntil: "networkidle" });
+await page.screenshot({ path: "public/screenshots/funds-grid.png" });
+const href = await page.getByRole("table", { name: "Funds" }).getByRole("link").first().getAttribute("href");
+await page.setViewportSize({ width: 1280, height: 1500 });
+await page.goto(`${base}${href}`, { waitUntil: "networkidle" });
+await page.screenshot({ path: "public/screenshots/fund-page.png" });
+const investor = await page.getByRole("table", { name: "Investors" }).getByRole("link").first().getAttribute("href");
+await page.setViewportSize({ width: 1280, height: 1100 });
+await page.goto(`${base}${investor}`, { waitUntil: "networkidle" });
+await page.screenshot({ path: "public/screenshots/investor-page.png" });
+await browser.close();
+console.log("wrote public/screenshots/{funds-grid,fund-page,investor-page}.png");
