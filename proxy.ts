@@ -3,6 +3,9 @@ import { NextResponse, type NextRequest } from "next/server";
 // The only API paths that exist; a segment's format is checked by its route handler (400 for a bad id).
 const apiRoutes = [
   /^\/api\/funds\/?$/,
+  /^\/api\/funds\.csv$/,
+  /^\/api\/investors\.csv$/,
+  /^\/api\/funds\/[^/]+\/investors\.csv$/,
   /^\/api\/funds\/[^/]+\/?$/,
   /^\/api\/funds\/[^/]+\/sensitive\/?$/,
   /^\/api\/funds\/[^/]+\/investors\/?$/,

@@ -42,3 +42,24 @@ test("an upstream that hangs answers 504 within the deadline", async ({ request 
   expect((await response.json()).error).toMatch(/did not answer/);
   expect(Date.now() - started).toBeLessThan(4_000 + 1_000);
 });
+
+test.describe("all investors download", () => {
+  test.use({ allowedConsoleErrors: [/ERR_|Failed to load resource/] });
+
+  test("an upstream failure mid-way aborts the download instead of saving a short file", async ({ page, baseURL }) => {
+    await page.goto("/funds");
+    // The funds list and the first fund's investors pass; every later upstream call fails, retries included.
+    await setFaults({ passNext: 2, failNext: 1_000 });
+    let downloaded = false;
+    page.on("download", () => (downloaded = true));
+    await page.getByRole("button", { name: "All investors (CSV)" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "interrupted" })).toBeVisible({ timeout: 20_000 });
+    expect(downloaded).toBe(false);
+
+    await resetUpstream();
+    await setFaults({ passNext: 2, failNext: 1_000 });
+    const response = await fetch(`${baseURL}/api/investors.csv`);
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow();
+  });
+});

@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { BadRequest } from "./bad-request";
 import { CustomerApiError } from "./customer-api/errors";
 import { logLine } from "./log";
 import { runWithRequestContext } from "./request-context";
@@ -38,6 +39,7 @@ export function apiRoute<S extends z.ZodType>(
         return body instanceof Response ? body : Response.json(body, { headers: noStore });
       } catch (error) {
         if (error instanceof CustomerApiError) return jsonError(error.status, error.message);
+        if (error instanceof BadRequest) return jsonError(400, error.message);
         logLine("unhandled_error", { route, name: error instanceof Error ? error.name : typeof error });
         return jsonError(500, "Something went wrong in the dashboard. Try again.");
       }

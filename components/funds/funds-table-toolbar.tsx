@@ -1,5 +1,7 @@
+import { type CsvOptions, DataTableDownload } from "@/components/data-table/data-table-download";
 import { DataTableSearch } from "@/components/data-table/data-table-search";
 import { Freshness } from "@/components/ui/freshness";
+import { AllInvestorsDownload } from "./all-investors-download";
 
 interface FundsTableToolbarProps {
   query: string;
@@ -9,6 +11,9 @@ interface FundsTableToolbarProps {
   updatedAt: number;
   onRefresh: () => void;
   refreshing: boolean;
+  csvHref: (options: CsvOptions) => string;
+  /** Sum of investor_count over all funds, for the all-investors download's progress. */
+  investorTotal: number;
 }
 
 const count = new Intl.NumberFormat("en-US");
@@ -20,8 +25,10 @@ export function FundsTableToolbar(props: FundsTableToolbarProps) {
       <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
         {count.format(props.shown)} of {count.format(props.total)} funds
       </p>
-      <div className="ml-auto">
+      <div className="ml-auto flex flex-wrap items-center gap-3">
         <Freshness updatedAt={props.updatedAt} onRefresh={props.onRefresh} refreshing={props.refreshing} />
+        <DataTableDownload href={props.csvHref} viewCount={props.shown} totalCount={props.total} noun="funds" />
+        <AllInvestorsDownload expectedRows={props.investorTotal} />
       </div>
     </div>
   );

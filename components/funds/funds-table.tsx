@@ -11,6 +11,8 @@ import { TableSkeleton } from "@/components/ui/table-skeleton";
 import type { Fund } from "@/lib/customer-api/schemas";
 import { fundGridColumns } from "@/lib/funds/fund-columns";
 import { fundsQuery } from "@/lib/queries";
+import { csvUrl } from "@/lib/csv/url";
+import { serializeSort } from "@/lib/table/sort-state";
 import { applyView } from "@/lib/table/view";
 import { fundsTableColumns } from "./funds-table-columns";
 import { FundsTableToolbar } from "./funds-table-toolbar";
@@ -51,6 +53,8 @@ export function FundsTable() {
         updatedAt={dataUpdatedAt}
         onRefresh={() => void refetch()}
         refreshing={isFetching}
+        csvHref={(options) => csvUrl("/api/funds.csv", { sort: serializeSort(sort), q: deferredQuery }, options)}
+        investorTotal={funds.reduce((sum, fund) => sum + (typeof fund.investor_count === "number" ? fund.investor_count : 0), 0)}
       />
       {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={() => void refetch()} /> : null}
       <DataTable

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { type CsvOptions, DataTableDownload } from "@/components/data-table/data-table-download";
 import { DataTableFacetFilter, type FacetOption } from "@/components/data-table/data-table-facet-filter";
 import { DataTableSearch } from "@/components/data-table/data-table-search";
 
@@ -11,6 +12,7 @@ interface InvestorsTableToolbarProps {
   shown: number;
   total: number;
   columnPicker: ReactNode;
+  csvHref: (options: CsvOptions) => string;
 }
 
 const count = new Intl.NumberFormat("en-US");
@@ -28,7 +30,10 @@ export function InvestorsTableToolbar(props: InvestorsTableToolbarProps) {
       <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
         {count.format(props.shown)} of {count.format(props.total)} investors
       </p>
-      <div className="ml-auto">{props.columnPicker}</div>
+      <div className="ml-auto flex items-center gap-3">
+        {props.columnPicker}
+        <DataTableDownload href={props.csvHref} viewCount={props.shown} totalCount={props.total} noun="investors" />
+      </div>
     </div>
   );
 }

@@ -12,6 +12,8 @@ import type { Investor } from "@/lib/customer-api/schemas";
 import { defaultInvestorColumnIds, investorColumns, investorTypeOf } from "@/lib/investors/investor-columns";
 import { investorViewOptions, investorViewSearch } from "@/lib/investors/investor-view";
 import { fundInvestorsQuery } from "@/lib/queries";
+import { csvUrl } from "@/lib/csv/url";
+import { serializeSort } from "@/lib/table/sort-state";
 import { applyView } from "@/lib/table/view";
 import { investorsTableColumns } from "./investors-table-columns";
 import { InvestorsTableFooter } from "./investors-table-footer";
@@ -79,6 +81,13 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
         shown={rows.length}
         total={investors.length}
         columnPicker={<DataTableViewOptions table={table} onReset={() => void setCols(null)} />}
+        csvHref={(options) =>
+          csvUrl(
+            `/api/funds/${encodeURIComponent(fundId)}/investors.csv`,
+            { sort: serializeSort(deferredView.sort), q: deferredView.query, type: deferredView.types.join(",") },
+            options,
+          )
+        }
       />
       {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={() => void refetch()} /> : null}
       <DataTable

@@ -31,17 +31,24 @@ function client(): Promise<CustomerApiClient> {
   return holder[clientKey];
 }
 
-// Everything below leaves the server: sensitive values are masked unless a function says otherwise.
-export async function listFunds() {
-  return (await (await client()).listFunds()).map(maskFund);
+interface ReadOptions {
+  /** Full tax ids and account numbers: only for an export the person explicitly asked to include them in. */
+  sensitive?: boolean;
+}
+
+// Everything below leaves the server: sensitive values are masked unless a caller asks otherwise.
+export async function listFunds(options: ReadOptions = {}) {
+  const funds = await (await client()).listFunds();
+  return options.sensitive ? funds : funds.map(maskFund);
 }
 
 export async function getFund(fundId: string) {
   return maskFund(await (await client()).getFund(fundId));
 }
 
-export async function listInvestors(fundId: string) {
-  return (await (await client()).listInvestors(fundId)).map(maskInvestor);
+export async function listInvestors(fundId: string, options: ReadOptions = {}) {
+  const investors = await (await client()).listInvestors(fundId);
+  return options.sensitive ? investors : investors.map(maskInvestor);
 }
 
 export async function getInvestor(fundId: string, investorId: string) {

@@ -29,6 +29,13 @@ describe("fault injection", () => {
     expect(statuses).toEqual([503, 503, 200]);
   });
 
+  it("passNext 2 with failNext 1 answers 200, 200, 503, then 200", async () => {
+    await admin("/__demo/control", { passNext: 2, failNext: 1 });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await get()).status);
+    expect(statuses).toEqual([200, 200, 503, 200]);
+  });
+
   it("rejectToken answers 401 Bad token even to a valid token, until lifted", async () => {
     await admin("/__demo/control", { rejectToken: true });
     const response = await get();

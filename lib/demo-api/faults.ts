@@ -8,6 +8,8 @@ export interface FaultState {
   rejectToken: boolean;
   /** The next N /customerapi requests answer 503, then this counts down to 0. */
   failNext: number;
+  /** With failNext: this many requests are answered normally first (a failure part-way through a sequence). */
+  passNext: number;
   /** Probabilities in [0, 1], rolled once per request in this order. */
   error5xx: number;
   hang: number;
@@ -27,12 +29,12 @@ export const DEFAULT_HUGE_BYTES = 50 * 1024 * 1024;
 
 export function noFaults(): FaultState {
   return {
-    rejectToken: false, failNext: 0, error5xx: 0, hang: 0, malformed: 0, html: 0, wrongShape: 0, reset: 0, huge: 0,
+    rejectToken: false, failNext: 0, passNext: 0, error5xx: 0, hang: 0, malformed: 0, html: 0, wrongShape: 0, reset: 0, huge: 0,
     hugeBytes: DEFAULT_HUGE_BYTES, latencyMs: 0,
   };
 }
 
-const INTEGER_KEYS = ["failNext", "hugeBytes", "latencyMs"] as const;
+const INTEGER_KEYS = ["failNext", "passNext", "hugeBytes", "latencyMs"] as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -97,7 +97,9 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
       stats.fault("rejectToken");
       return sendError(res, 401, "Bad token");
     }
-    if (state.failNext > 0) {
+    if (state.failNext > 0 && state.passNext > 0) {
+      state = { ...state, passNext: state.passNext - 1 };
+    } else if (state.failNext > 0) {
       state = { ...state, failNext: state.failNext - 1 };
       stats.fault("failNext");
       return sendError(res, 503, "Service unavailable");

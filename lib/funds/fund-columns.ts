@@ -12,7 +12,7 @@ export function fundName(fund: Fund): string {
 
 /** The Funds grid's columns, in order. */
 export const fundGridColumns: readonly ColumnSpec<Fund>[] = [
-  { id: "name", header: "Fund", kind: "text", searchable: true, value: fundName },
+  { id: "name", header: "Fund", kind: "text", searchable: true, value: fundName, csv: false },
   field("organization_name", "Organization"),
   field("portfolio_company_legal_name", "Portfolio company"),
   field("round_type", "Round"),

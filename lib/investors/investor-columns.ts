@@ -37,7 +37,15 @@ const searched = { searchable: true } as const;
  * default-visible ones first (the column picker offers the rest) and the CSV export writes them all.
  */
 export const investorColumns: readonly ColumnSpec<Investor>[] = [
-  { id: "name", header: "Investor", kind: "text", value: investorName, searchable: true, defaultVisible: true },
+  {
+    id: "name",
+    header: "Investor",
+    kind: "text",
+    value: investorName,
+    searchable: true,
+    defaultVisible: true,
+    csv: false,
+  },
   field("investment_account.investor_type", "Type", "text", shown),
   field("primary_contact.email", "Email", "text", { ...shown, ...searched }),
   field("commitment_amount", "Commitment", "money", shown),

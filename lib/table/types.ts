@@ -17,6 +17,8 @@ export interface ColumnSpec<T> {
   searchable?: boolean;
   /** Shown before the person picks columns. */
   defaultVisible?: boolean;
+  /** False for columns derived for display (a name with fallbacks): the CSV writes only the resource's fields. */
+  csv?: boolean;
 }
 
 export type SortDirection = "asc" | "desc";

@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Funds" };
 export default async function FundsPage() {
   await connection();
   const queryClient = getQueryClient();
-  const error = await prefetch(queryClient, { ...fundsQuery(), queryFn: listFunds });
+  const error = await prefetch(queryClient, { ...fundsQuery(), queryFn: () => listFunds() });
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold tracking-tight">Funds</h1>

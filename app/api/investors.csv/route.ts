@@ -1,0 +1,8 @@
+import { z } from "zod";
+import { apiRoute } from "@/lib/api-route";
+import { allInvestorsCsv, csvParamsOf } from "@/lib/csv/exports";
+
+// Every investor of every fund, the fund's id and name first; an upstream failure mid-way aborts the download.
+export const GET = apiRoute("GET /api/investors.csv", z.object({}), (_params, request) =>
+  allInvestorsCsv(csvParamsOf(request)),
+);

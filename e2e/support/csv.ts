@@ -1,0 +1,51 @@
+import { readFile } from "node:fs/promises";
+import type { Download, Locator, Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import { csvCell } from "../../lib/csv/cell";
+import { valueAt } from "../../lib/table/types";
+
+export interface SavedCsv {
+  name: string;
+  bytes: Buffer;
+  header: string[];
+  rows: Record<string, string>[];
+}
+
+export async function readDownload(download: Download): Promise<SavedCsv> {
+  const bytes = await readFile((await download.path())!);
+  const records: string[][] = parse(bytes.toString("utf8").replace(/^\uFEFF/, ""));
+  const [header = [], ...data] = records;
+  return {
+    name: download.suggestedFilename(),
+    bytes,
+    header,
+    rows: data.map((record) => Object.fromEntries(header.map((key, i) => [key, record[i] ?? ""]))),
+  };
+}
+
+/** Opens a toolbar's "Download CSV" menu, sets its options and saves what it downloads. */
+export async function downloadCsv(
+  page: Page,
+  scope: Locator,
+  options: { all?: boolean; sensitive?: boolean; bom?: boolean } = {},
+): Promise<SavedCsv> {
+  const menu = scope.locator("details").filter({ has: page.getByText("Download CSV", { exact: true }) });
+  if ((await menu.getAttribute("open")) === null) await menu.getByText("Download CSV", { exact: true }).click();
+  if (options.all) await scope.getByRole("radio", { name: /^Every row/ }).check();
+  if (options.sensitive) await scope.getByRole("checkbox", { name: /Include sensitive fields/ }).check();
+  if (options.bom) await scope.getByRole("checkbox", { name: /Excel \(UTF-8 with BOM\)/ }).check();
+  const [download] = await Promise.all([page.waitForEvent("download"), scope.getByRole("button", { name: "Download", exact: true }).click()]);
+  return readDownload(download);
+}
+
+/** The cell the CSV must hold for a field of a JSON record from the proxy. */
+export function expectedCell(record: unknown, path: string): string {
+  if (path === "team_members") {
+    const members = (record as { team_members?: { member_name?: string | null; member_email?: string | null }[] | null }).team_members ?? [];
+    return members.map((m) => [m.member_name, m.member_email && `<${m.member_email}>`].filter(Boolean).join(" ")).join("; ");
+  }
+  if (path === "investment_account.bank.bank_name") {
+    return csvCell(valueAt(record, path) ?? valueAt(record, "investment_account.bank.name"));
+  }
+  return csvCell(valueAt(record, path));
+}

@@ -1,0 +1,116 @@
+import "server-only";
+import { BadRequest } from "../bad-request";
+import { getFund, listFunds, listInvestors, type Fund, type Investor } from "../customer-api";
+import { fundFieldColumns, fundGridColumns, fundName } from "../funds/fund-columns";
+import { investorColumns } from "../investors/investor-columns";
+import { investorViewOptions, parseTypes } from "../investors/investor-view";
+import { logLine } from "../log";
+import { parseSort } from "../table/sort-state";
+import type { ColumnSpec } from "../table/types";
+import { applyView } from "../table/view";
+import { contentDisposition, today } from "./filename";
+import { parseCsvParams, type CsvParams } from "./params";
+import { csvStream, inBatches, type CsvColumn } from "./stream";
+
+/** The CSV columns of a resource: its fields by path, from the same specs as the tables. */
+export function csvColumns<T>(specs: readonly ColumnSpec<T>[]): CsvColumn<T>[] {
+  const fields = specs.filter((spec) => spec.csv !== false);
+  // The record's id leads, as scripts expect; the rest keep the tables' order.
+  const ordered = [...fields.filter((spec) => spec.id === "id"), ...fields.filter((spec) => spec.id !== "id")];
+  return ordered.map((spec) => ({ header: spec.id, value: spec.value }));
+}
+
+function sortFor<T>(params: CsvParams, columns: readonly ColumnSpec<T>[]) {
+  if (params.all || !params.sort) return null;
+  const sort = parseSort(params.sort, columns);
+  if (!sort) throw new BadRequest(`Unknown sort "${params.sort}": use <column>.asc or <column>.desc.`);
+  return sort;
+}
+
+function csvResponse(body: ReadableStream<Uint8Array>, disposition: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": disposition,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+function audit(params: CsvParams, file: string) {
+  // An export with full tax ids and account numbers is recorded: which file and how many rows, never the values.
+  return params.sensitive
+    ? (rows: number) => logLine("audit_sensitive_export", { user: "anonymous", file, rows })
+    : undefined;
+}
+
+export async function fundsCsv(params: CsvParams): Promise<Response> {
+  const sort = sortFor(params, fundGridColumns);
+  const funds = await listFunds({ sensitive: params.sensitive });
+  const rows = params.all ? funds : applyView(funds, fundGridColumns, { query: params.q, sort });
+  const file = `funds-${today()}.csv`;
+  const body = csvStream(inBatches(rows), csvColumns(fundFieldColumns), { bom: params.bom, onDone: audit(params, file) });
+  return csvResponse(body, contentDisposition("funds", `-${today()}.csv`));
+}
+
+export async function fundInvestorsCsv(fundId: string, params: CsvParams): Promise<Response> {
+  const sort = sortFor(params, investorColumns);
+  const [fund, investors] = await Promise.all([getFund(fundId), listInvestors(fundId, { sensitive: params.sensitive })]);
+  const view = { sort, query: params.q ?? "", types: parseTypes(params.type) };
+  const rows = params.all ? investors : applyView(investors, investorColumns, investorViewOptions(view));
+  const suffix = `-investors-${today()}.csv`;
+  const body = csvStream(inBatches(rows), csvColumns(investorColumns), {
+    bom: params.bom,
+    onDone: audit(params, `${fundId}${suffix}`),
+  });
+  return csvResponse(body, contentDisposition(fundName(fund), suffix));
+}
+
+interface FundInvestor {
+  fund: Fund;
+  investor: Investor;
+}
+
+/** Every fund's investors in fund order, fetched at most 4 funds at a time; a failure ends the iteration. */
+async function* everyInvestor(funds: readonly Fund[], sensitive: boolean): AsyncGenerator<FundInvestor[]> {
+  const inFlight: Promise<Investor[]>[] = [];
+  let next = 0;
+  const startNext = () => {
+    const fund = funds[next++];
+    if (!fund) return;
+    const request = listInvestors(fund.id, { sensitive });
+    request.catch(() => undefined); // awaited in turn below; this only keeps an early failure from going unhandled
+    inFlight.push(request);
+  };
+  for (let i = 0; i < 4; i++) startNext();
+  for (const fund of funds) {
+    const investors = await inFlight.shift()!;
+    startNext();
+    for await (const batch of inBatches(investors)) yield batch.map((investor) => ({ fund, investor }));
+  }
+}
+
+export async function allInvestorsCsv(params: CsvParams): Promise<Response> {
+  const funds = await listFunds();
+  const columns: CsvColumn<FundInvestor>[] = [
+    { header: "fund.id", value: (row) => row.fund.id },
+    { header: "fund.name", value: (row) => fundName(row.fund) },
+    ...csvColumns(investorColumns).map((column) => ({ header: column.header, value: (row: FundInvestor) => column.value(row.investor) })),
+  ];
+  const file = `all-investors-${today()}.csv`;
+  const body = csvStream(everyInvestor(funds, params.sensitive), columns, {
+    bom: params.bom,
+    onDone: audit(params, file),
+    onError: (error, rows) =>
+      logLine("export_aborted", { file, rows, reason: error instanceof Error ? error.message.slice(0, 120) : "unknown" }),
+  });
+  return csvResponse(body, contentDisposition("all-investors", `-${today()}.csv`));
+}
+
+/** The checked query of a CSV request; a bad one throws BadRequest (400). */
+export function csvParamsOf(request: Request): CsvParams {
+  const result = parseCsvParams(new URL(request.url).searchParams);
+  if ("error" in result) throw new BadRequest(result.error);
+  return result.params;
+}
