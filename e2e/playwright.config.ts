@@ -11,6 +11,7 @@ const logs = ".e2e";
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
+  testIgnore: "bench/**",
   outputDir: "../.e2e/test-results",
   fullyParallel: true,
   workers: 2,
@@ -40,7 +41,7 @@ export default defineConfig({
     { name: "embedded-demo", testMatch: "embedded-demo.spec.ts", use: { baseURL: `http://127.0.0.1:${ports.demoApp}` } },
     {
       name: "app",
-      testIgnore: ["embedded-demo.spec.ts", "faults.spec.ts"],
+      testIgnore: ["embedded-demo.spec.ts", "faults.spec.ts", "bench/**"],
       use: { baseURL: `http://127.0.0.1:${ports.app}` },
     },
     // Fault tests flip the shared upstream's switches, so they run alone, after the rest.
