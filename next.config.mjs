@@ -1,17 +1,25 @@
+const securityHeaders = [
+  { key: "Referrer-Policy", value: "no-referrer" },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
-  skipTrailingSlashRedirect: true,
   reactStrictMode: true,
+  // Dot segments and trailing slashes under /api resolve to JSON 404s in proxy.ts instead of redirects.
+  skipTrailingSlashRedirect: true,
+  serverExternalPackages: ["argon2"],
   async headers() {
     return [
+      { source: "/:path*", headers: securityHeaders },
       {
         // Also covers Next's own answers on these paths (405, 404), not only our handlers.
         source: "/api/:path*",
-        headers: [
-          { key: "Cache-Control", value: "private, no-store" },
-          { key: "X-Content-Type-Options", value: "nosniff" },
-        ],
+        headers: [{ key: "Cache-Control", value: "private, no-store" }],
       },
     ];
   },

@@ -1,4 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { openSession, SESSION_COOKIE } from "./lib/auth/session-token";
+import { authModeOf, serverEnv } from "./lib/env";
+import { contentSecurityPolicy } from "./lib/security-headers";
 
 // The only API paths that exist; a segment's format is checked by its route handler (400 for a bad id).
 const apiRoutes = [
@@ -13,16 +16,50 @@ const apiRoutes = [
   /^\/api\/funds\/[^/]+\/investors\/[^/]+\/sensitive\/?$/,
 ];
 
-/** Any other /api path (including ones that `..` segments resolve to) answers JSON, never an HTML page. */
-export function proxy(request: NextRequest) {
-  const { pathname } = request.nextUrl;
-  if (pathname.startsWith("/api") && !apiRoutes.some((route) => route.test(pathname))) {
-    return NextResponse.json(
-      { error: "No such API route." },
-      { status: 404, headers: { "Cache-Control": "private, no-store" } },
-    );
-  }
-  return NextResponse.next();
+// Reachable without a session: the sign-in page and the sign-in flow itself.
+const publicPaths = [/^\/login\/?$/, /^\/auth\//];
+
+function json(status: number, error: string) {
+  return NextResponse.json({ error }, { status, headers: { "Cache-Control": "private, no-store" } });
 }
 
-export const config = { matcher: ["/api", "/api/:path*"] };
+/**
+ * First gate of every request: unknown API paths answer JSON 404, requests without a session are sent to
+ * /login (pages) or answered 401 (API), and pages get a per-request CSP nonce. Route handlers and server
+ * data reads check the session again themselves.
+ */
+export async function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const isApi = pathname === "/api" || pathname.startsWith("/api/");
+  if (isApi && !apiRoutes.some((route) => route.test(pathname))) return json(404, "No such API route.");
+
+  const env = serverEnv();
+  const mode = authModeOf(env);
+  if ((mode === "local" || mode === "oidc") && !publicPaths.some((path) => path.test(pathname))) {
+    const user = await openSession(request.cookies.get(SESSION_COOKIE)?.value, env.DASHBOARD_SESSION_SECRET ?? "");
+    if (!user) {
+      if (isApi) return json(401, "Sign in to use the dashboard.");
+      const login = new URL("/login", request.url);
+      login.searchParams.set("next", `${pathname}${search}`);
+      return NextResponse.redirect(login, 303);
+    }
+  }
+  if (isApi) return NextResponse.next();
+
+  const nonce = btoa(crypto.randomUUID());
+  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production");
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  // Next reads the nonce from the request's CSP header and puts it on its own scripts.
+  headers.set("Content-Security-Policy", csp);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", csp);
+  if (request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https") {
+    response.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  }
+  return response;
+}
+
+export const config = {
+  matcher: ["/((?!_next/static|_next/image|icon.svg|favicon.ico|screenshots/).*)"],
+};

@@ -28,3 +28,8 @@ export async function fetchJson<T>(path: string, signal?: AbortSignal): Promise<
   }
   return body as T;
 }
+
+/** One full sensitive value of one record, fetched only when a person presses Reveal. */
+export async function revealSecret(path: string, field: "tax_id" | "account_number"): Promise<string | null> {
+  return (await fetchJson<{ field: string; value: string | null }>(`${path}?field=${field}`)).value;
+}

@@ -17,22 +17,73 @@ const envSchema = z
     CUSTOMER_API_RETRIES: integer(0, 5, 2),
     CUSTOMER_API_MAX_BODY_MB: integer(1, 2048, 256),
     DEMO_SEED: integer(0, 2 ** 31, 42),
+    DASHBOARD_AUTH: z.preprocess(blankToUndefined, z.enum(["none", "local", "oidc"]).optional()),
+    DASHBOARD_SESSION_SECRET: z.preprocess(
+      blankToUndefined,
+      z.string().min(32, "DASHBOARD_SESSION_SECRET must be at least 32 characters").optional(),
+    ),
+    DASHBOARD_SESSION_HOURS: integer(1, 24 * 30, 8),
+    DASHBOARD_USERS_FILE: z.preprocess(blankToUndefined, z.string().optional()),
+    OIDC_ISSUER: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+    OIDC_CLIENT_ID: z.preprocess(blankToUndefined, z.string().optional()),
+    OIDC_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
+    OIDC_ALLOWED_DOMAIN: z.preprocess(blankToUndefined, z.string().optional()),
+    OIDC_ALLOWED_GROUP: z.preprocess(blankToUndefined, z.string().optional()),
+    OIDC_GROUPS_CLAIM: z.preprocess(blankToUndefined, z.string().default("groups")),
+    OIDC_ALLOW_INSECURE_REQUESTS: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("0")),
   })
   .superRefine((env, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: "custom", message });
     if (env.CUSTOMER_API_BASE_URL && !env.CUSTOMER_API_TOKEN) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["CUSTOMER_API_TOKEN"],
-        message: "CUSTOMER_API_BASE_URL is set but CUSTOMER_API_TOKEN is not: set the API token the operator issued",
-      });
+      fail("CUSTOMER_API_BASE_URL is set but CUSTOMER_API_TOKEN is not: set the API token the operator issued");
+    }
+    const mode = authModeOf(env);
+    if (env.CUSTOMER_API_BASE_URL && mode === "open") {
+      fail(
+        "sign-in is not configured for a real upstream: set OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET or " +
+          "DASHBOARD_USERS_FILE (see README), or DASHBOARD_AUTH=none behind an authenticating proxy",
+      );
+    }
+    if ((mode === "local" || mode === "oidc") && !env.DASHBOARD_SESSION_SECRET) {
+      fail("sign-in needs DASHBOARD_SESSION_SECRET (32+ random characters) to encrypt session cookies");
+    }
+    if (mode === "local" && !env.DASHBOARD_USERS_FILE) fail("DASHBOARD_AUTH=local needs DASHBOARD_USERS_FILE");
+    if (mode === "oidc" && !(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET)) {
+      fail("single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
+    }
+    if (mode === "oidc" && !env.OIDC_ALLOWED_DOMAIN && !env.OIDC_ALLOWED_GROUP) {
+      fail("single sign-on needs OIDC_ALLOWED_DOMAIN or OIDC_ALLOWED_GROUP: who may sign in");
     }
   });
+
+/**
+ * Who may use the dashboard: "open" only with the demo API and nothing configured; "none" when explicitly
+ * delegated to an authenticating proxy; else local users or single sign-on.
+ */
+export function authModeOf(env: {
+  DASHBOARD_AUTH?: "none" | "local" | "oidc";
+  OIDC_ISSUER?: string;
+  DASHBOARD_USERS_FILE?: string;
+}): "open" | "none" | "local" | "oidc" {
+  if (env.DASHBOARD_AUTH) return env.DASHBOARD_AUTH;
+  if (env.OIDC_ISSUER) return "oidc";
+  if (env.DASHBOARD_USERS_FILE) return "local";
+  return "open";
+}
 
 export type ServerEnv = z.infer<typeof envSchema>;
 
 export class EnvError extends Error {}
 
 /** Reads the environment once; throws an EnvError whose message fits on one line. */
+let cached: ServerEnv | undefined;
+
+/** The process environment, checked once. */
+export function serverEnv(): ServerEnv {
+  cached ??= readEnv();
+  return cached;
+}
+
 export function readEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
   const parsed = envSchema.safeParse(source);
   if (parsed.success) return parsed.data;

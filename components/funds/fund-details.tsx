@@ -3,8 +3,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Freshness } from "@/components/ui/freshness";
-import { fetchJson } from "@/lib/api-client";
-import type { FundSecrets } from "@/lib/customer-api/mask";
+import { revealSecret } from "@/lib/api-client";
 import { fundName } from "@/lib/funds/fund-columns";
 import { formatDate, formatText, formatTimestampTitle } from "@/lib/format";
 import { fundQuery } from "@/lib/queries";
@@ -27,8 +26,7 @@ export function FundDetails({ fundId }: FundDetailsProps) {
     return error ? <ErrorPanel message={error.message} onRetry={() => void refetch()} retrying={isFetching} /> : null;
   }
   const bank = fund.bank;
-  const revealAccountNumber = async () =>
-    (await fetchJson<FundSecrets>(`/api/funds/${encodeURIComponent(fund.id)}/sensitive`)).bank.account_number;
+  const revealAccountNumber = () => revealSecret(`/api/funds/${encodeURIComponent(fund.id)}/sensitive`, "account_number");
 
   return (
     <div className="space-y-4">

@@ -1,8 +1,7 @@
 import { FieldList } from "@/components/ui/field-list";
 import { Panel } from "@/components/ui/panel";
 import { SecretValue } from "@/components/ui/secret-value";
-import { fetchJson } from "@/lib/api-client";
-import type { FundSecrets } from "@/lib/customer-api/mask";
+import { revealSecret } from "@/lib/api-client";
 import type { Fund } from "@/lib/customer-api/schemas";
 import { valueField } from "./fund-value";
 
@@ -12,8 +11,7 @@ interface LegalEntityPanelProps {
 
 export function LegalEntityPanel({ fund }: LegalEntityPanelProps) {
   const entity = fund.legal_entity;
-  const reveal = async () =>
-    (await fetchJson<FundSecrets>(`/api/funds/${encodeURIComponent(fund.id)}/sensitive`)).legal_entity.tax_id;
+  const reveal = () => revealSecret(`/api/funds/${encodeURIComponent(fund.id)}/sensitive`, "tax_id");
   return (
     <Panel title="Legal entity">
       <FieldList

@@ -4,8 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { BankPanel } from "@/components/funds/bank-panel";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Freshness } from "@/components/ui/freshness";
-import { fetchJson } from "@/lib/api-client";
-import type { InvestorSecrets } from "@/lib/customer-api/mask";
+import { revealSecret } from "@/lib/api-client";
 import { investorName } from "@/lib/investors/investor-columns";
 import { unknownFields } from "@/lib/investors/unknown-fields";
 import { investorQuery } from "@/lib/queries";
@@ -22,10 +21,7 @@ export function InvestorDetails({ fundId, investorId }: InvestorDetailsProps) {
   if (!investor) {
     return error ? <ErrorPanel message={error.message} onRetry={() => void refetch()} retrying={isFetching} /> : null;
   }
-  const secrets = () =>
-    fetchJson<InvestorSecrets>(
-      `/api/funds/${encodeURIComponent(fundId)}/investors/${encodeURIComponent(investorId)}/sensitive`,
-    );
+  const sensitivePath = `/api/funds/${encodeURIComponent(fundId)}/investors/${encodeURIComponent(investorId)}/sensitive`;
   const bank = investor.investment_account?.bank;
   return (
     <div className="space-y-4">
@@ -43,7 +39,7 @@ export function InvestorDetails({ fundId, investorId }: InvestorDetailsProps) {
         <InvestmentSection investor={investor} />
         <InvestmentAccountSection
           investor={investor}
-          revealTaxId={async () => (await secrets()).investment_account.tax_id}
+          revealTaxId={() => revealSecret(sensitivePath, "tax_id")}
         />
         <BankPanel
           bank={{
@@ -54,7 +50,7 @@ export function InvestorDetails({ fundId, investorId }: InvestorDetailsProps) {
             swiftCode: bank?.swift_code,
             additionalInstructions: bank?.additional_instructions,
           }}
-          revealAccountNumber={async () => (await secrets()).investment_account.bank.account_number}
+          revealAccountNumber={() => revealSecret(sensitivePath, "account_number")}
         />
         <div className="space-y-4">
           <PrimaryContactSection investor={investor} />

@@ -6,7 +6,7 @@ export async function DemoBanner() {
   await connection();
   if (!isDemoMode()) return null;
   return (
-    <p className="ml-auto rounded-full bg-amber-100 px-3 py-1 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
+    <p className="rounded-full bg-amber-100 px-3 py-1 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
       Demo data
     </p>
   );

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { DemoBanner } from "./demo-banner";
+import { UserMenu } from "./user-menu";
 
 export function SiteHeader() {
   return (
@@ -23,7 +24,10 @@ export function SiteHeader() {
             </li>
           </ul>
         </nav>
-        <DemoBanner />
+        <div className="ml-auto flex items-center gap-4">
+          <DemoBanner />
+          <UserMenu />
+        </div>
       </div>
     </header>
   );

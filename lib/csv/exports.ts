@@ -1,5 +1,5 @@
 import "server-only";
-import { BadRequest } from "../bad-request";
+import { BadRequest } from "../http-errors";
 import { getFund, listFunds, listInvestors, type Fund, type Investor } from "../customer-api";
 import { fundFieldColumns, fundGridColumns, fundName } from "../funds/fund-columns";
 import { investorColumns } from "../investors/investor-columns";
@@ -13,6 +13,10 @@ import { parseCsvParams, type CsvParams } from "./params";
 import { csvStream, inBatches, type CsvColumn } from "./stream";
 
 /** The CSV columns of a resource: its fields by path, from the same specs as the tables. */
+/** The query parameters of the view exports, and of the all-investors file (which has no view). */
+export const csvQuery = ["sort", "q", "type", "all", "sensitive", "bom"] as const;
+export const allInvestorsQuery = ["sensitive", "bom"] as const;
+
 export function csvColumns<T>(specs: readonly ColumnSpec<T>[]): CsvColumn<T>[] {
   const fields = specs.filter((spec) => spec.csv !== false);
   // The record's id leads, as scripts expect; the rest keep the tables' order.

@@ -3,6 +3,7 @@ import { idSchema } from "../ids";
 import { CustomerApiError, messages } from "./errors";
 import { fundListSchema, fundSchema, investorListSchema, investorSchema } from "./schemas";
 import type { Fund, Investor } from "./schemas";
+import { createBreaker, type BreakerOptions } from "./breaker";
 import { getWithRetries, type TransportOptions } from "./transport";
 
 export interface CustomerApiClientOptions extends Partial<Omit<TransportOptions, "token">> {
@@ -11,6 +12,7 @@ export interface CustomerApiClientOptions extends Partial<Omit<TransportOptions,
   token: string;
   /** Told the upstream's final status of every call, for request logs. */
   onUpstreamStatus?: (status: number | undefined) => void;
+  breaker?: Partial<BreakerOptions>;
 }
 
 export interface CustomerApiClient {
@@ -54,6 +56,7 @@ export function createCustomerApiClient(options: CustomerApiClientOptions): Cust
   };
   const base = options.baseUrl.replace(/\/+$/, "");
   const inFlight = new Map<string, Promise<unknown>>();
+  const guarded = createBreaker({ threshold: 5, cooldownMs: 15_000, ...options.breaker });
 
   async function call<T>(path: string, schema: z.ZodType<T>, operation: Operation) {
     const url = new URL(`${base}/customerapi${path}`);
@@ -76,7 +79,7 @@ export function createCustomerApiClient(options: CustomerApiClientOptions): Cust
   async function shared<T>(path: string, schema: z.ZodType<T>, operation: Operation): Promise<T> {
     let pending = inFlight.get(path) as ReturnType<typeof call<T>> | undefined;
     if (!pending) {
-      pending = call(path, schema, operation).finally(() => inFlight.delete(path));
+      pending = guarded(() => call(path, schema, operation)).finally(() => inFlight.delete(path));
       inFlight.set(path, pending);
     }
     try {

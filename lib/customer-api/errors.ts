@@ -5,7 +5,8 @@ export type CustomerApiErrorKind =
   | "investor_not_found"
   | "upstream_failure"
   | "timeout"
-  | "invalid_response";
+  | "invalid_response"
+  | "circuit_open";
 
 const httpStatus: Record<CustomerApiErrorKind, number> = {
   bad_request: 400,
@@ -15,6 +16,7 @@ const httpStatus: Record<CustomerApiErrorKind, number> = {
   upstream_failure: 502,
   invalid_response: 502,
   timeout: 504,
+  circuit_open: 503,
 };
 
 // Route handlers and pages are separate bundles sharing one client per process, so each bundle has its own
@@ -33,13 +35,16 @@ export class CustomerApiError extends Error {
   readonly status: number;
   /** The upstream's HTTP status, when it answered at all. */
   readonly upstreamStatus: number | undefined;
+  /** When to try again, for a fast refusal while the upstream is failing. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(kind: CustomerApiErrorKind, message: string, upstreamStatus?: number) {
+  constructor(kind: CustomerApiErrorKind, message: string, upstreamStatus?: number, retryAfterSeconds?: number) {
     super(message);
     this.name = "CustomerApiError";
     this.kind = kind;
     this.status = httpStatus[kind];
     this.upstreamStatus = upstreamStatus;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   toJSON(): { error: string } {
@@ -60,6 +65,8 @@ export const messages = {
   wrongShape: "The Customer API sent data in an unexpected shape.",
   tooLarge: (limitMb: number) => `The Customer API sent a response larger than ${limitMb} MB.`,
   badId: (name: string) => `${name} must be a UUID.`,
+  circuitOpen: (seconds: number) =>
+    `The Customer API has been failing; the dashboard is giving it a rest. Try again in ${seconds} s.`,
 };
 
 export function isCustomerApiError(error: unknown): error is CustomerApiError {

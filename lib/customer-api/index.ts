@@ -1,5 +1,6 @@
 import "server-only";
-import { readEnv } from "../env";
+import { requireUser } from "../auth/session";
+import { serverEnv } from "../env";
 import { noteUpstreamStatus } from "../request-context";
 import { createCustomerApiClient, type CustomerApiClient } from "./client";
 import { maskFund, maskInvestor, fundSecrets, investorSecrets } from "./mask";
@@ -25,7 +26,9 @@ async function createClient(): Promise<CustomerApiClient> {
   });
 }
 
-function client(): Promise<CustomerApiClient> {
+/** The upstream client, for a signed-in request only: every server-side read checks the session itself. */
+async function client(): Promise<CustomerApiClient> {
+  await requireUser();
   const holder = globalThis as Holder;
   holder[clientKey] ??= createClient();
   return holder[clientKey];
@@ -65,5 +68,5 @@ export async function getInvestorSecrets(fundId: string, investorId: string) {
 
 /** True when no upstream is configured and the embedded demo API serves the data. */
 export function isDemoMode(): boolean {
-  return readEnv().CUSTOMER_API_BASE_URL === undefined;
+  return serverEnv().CUSTOMER_API_BASE_URL === undefined;
 }

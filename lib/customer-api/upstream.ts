@@ -1,6 +1,6 @@
 import "server-only";
 import { logLine } from "../log";
-import { readEnv, type ServerEnv } from "../env";
+import { serverEnv, type ServerEnv } from "../env";
 
 export interface Upstream {
   mode: "demo" | "upstream";
@@ -13,7 +13,7 @@ const globalKey = Symbol.for("fund-explorer.upstream");
 type Holder = { [globalKey]?: Promise<Upstream> };
 
 async function resolveUpstream(): Promise<Upstream> {
-  const env = readEnv();
+  const env = serverEnv();
   if (env.CUSTOMER_API_BASE_URL && env.CUSTOMER_API_TOKEN) {
     return { mode: "upstream", baseUrl: env.CUSTOMER_API_BASE_URL, token: env.CUSTOMER_API_TOKEN, env };
   }

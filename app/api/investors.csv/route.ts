@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api-route";
-import { allInvestorsCsv, csvParamsOf } from "@/lib/csv/exports";
+import { allInvestorsCsv, allInvestorsQuery, csvParamsOf } from "@/lib/csv/exports";
 
 // Every investor of every fund, the fund's id and name first; an upstream failure mid-way aborts the download.
 export const GET = apiRoute("GET /api/investors.csv", z.object({}), (_params, request) =>
-  allInvestorsCsv(csvParamsOf(request)),
-);
+  allInvestorsCsv(csvParamsOf(request)), {
+  query: allInvestorsQuery,
+});

@@ -1,8 +1,9 @@
 import { apiRoute } from "@/lib/api-route";
-import { csvParamsOf, fundInvestorsCsv } from "@/lib/csv/exports";
+import { csvParamsOf, csvQuery, fundInvestorsCsv } from "@/lib/csv/exports";
 import { fundParamsSchema } from "@/lib/ids";
 
 // The investors of the table's view (?sort=&q=&type=), or all of them with ?all=1; streamed as CSV.
 export const GET = apiRoute("GET /api/funds/[fundId]/investors.csv", fundParamsSchema, ({ fundId }, request) =>
-  fundInvestorsCsv(fundId, csvParamsOf(request)),
-);
+  fundInvestorsCsv(fundId, csvParamsOf(request)), {
+  query: csvQuery,
+});

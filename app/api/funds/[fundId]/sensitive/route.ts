@@ -1,8 +1,11 @@
 import { apiRoute } from "@/lib/api-route";
-import { getFundSecrets } from "@/lib/customer-api";
 import { fundParamsSchema } from "@/lib/ids";
+import { revealFundSecret, secretFieldOf } from "@/lib/sensitive";
 
-// The one place a fund's full tax id and account number leave the server: asked for by a Reveal control.
-export const GET = apiRoute("GET /api/funds/[fundId]/sensitive", fundParamsSchema, ({ fundId }) =>
-  getFundSecrets(fundId),
+// The one place a fund's full tax id or account number leaves the server: one field, asked for by a Reveal control.
+export const GET = apiRoute(
+  "GET /api/funds/[fundId]/sensitive",
+  fundParamsSchema,
+  ({ fundId }, request, user) => revealFundSecret(fundId, secretFieldOf(request), user),
+  { query: ["field"] },
 );

@@ -1,10 +1,11 @@
 import { apiRoute } from "@/lib/api-route";
-import { getInvestorSecrets } from "@/lib/customer-api";
 import { investorParamsSchema } from "@/lib/ids";
+import { revealInvestorSecret, secretFieldOf } from "@/lib/sensitive";
 
-// The one place an investor's full tax id and account number leave the server: asked for by a Reveal control.
+// The one place an investor's full tax id or account number leaves the server: one field, on Reveal.
 export const GET = apiRoute(
   "GET /api/funds/[fundId]/investors/[investorId]/sensitive",
   investorParamsSchema,
-  ({ fundId, investorId }) => getInvestorSecrets(fundId, investorId),
+  ({ fundId, investorId }, request, user) => revealInvestorSecret(fundId, investorId, secretFieldOf(request), user),
+  { query: ["field"] },
 );

@@ -1,0 +1,57 @@
+// The "method" bullets of results.md: how each number was taken, so a reader can judge it without reading the code.
+
+export function methodNotes({ local, only, runs, warmup, args, skipped, gridFunds }) {
+  const notes = [];
+  notes.push(local
+    ? "Upstream: the standalone demo Customer API (`npx tsx lib/demo-api/cli.ts --fund-sizes 100,10000,50000 --funds 2003 " +
+      "--investors-per-fund 3 --latency 0 --prewarm`) on loopback, a random token; the app is the production build under " +
+      "`npx next start -H 127.0.0.1` with `DASHBOARD_AUTH=none` (the bench does not sign in)."
+    : `Against an existing deployment (${args["base-url"]}); the bench starts no servers and does not sign in.`);
+  notes.push(`Runs: ${runs} measured after ${warmup} warm-up, except where the table's runs column says otherwise ` +
+    `(browser visits of the 50,000-investor fund: --big-runs ${args["big-runs"]}; Lighthouse: ${args["lighthouse-runs"]} per page; ` +
+    "autocannon and byte counts: one). Median of the measured runs; min and max of the same runs.");
+  if (only.includes("proxy")) {
+    notes.push("Proxy cost: a Node `http` client with one keep-alive agent times request start → last byte. Every request " +
+      "sends `Accept-Encoding: identity`, so compression is not part of the comparison (the row \"with Accept-Encoding: gzip\" " +
+      "shows what it adds). The bare pass-through is a tiny server inside the bench process: `fetch(upstream)` → `JSON.parse` → " +
+      "`JSON.stringify` → respond. The three are interleaved per round, and the ratio row is the per-round proxy ÷ bare ratio. " +
+      "Throughput: one autocannon run, 20 connections, 10 s, request timeout 60 s, identity encoding, loopback.");
+  }
+  if (only.includes("browser")) {
+    notes.push("Browser: headless Debian Chromium driven by @playwright/test, viewport 1280×900, a fresh context (empty HTTP " +
+      "cache) per navigation. Times are `performance.now()` inside the page: \"first rows painted\" is the animation frame " +
+      "after the first `tbody` row with a link appears in the DOM (an init-script MutationObserver; navigation start = 0); " +
+      "\"hydrated\" is when React owns the header sort buttons (a 5 ms timer, so it fires only once the main thread is free). " +
+      "Sort and search run on the last visit's page: start = the click/keydown event's `timeStamp`, end = the animation " +
+      "frame after the first row (sort) or the \"N of M investors\" count (search) changed. Each sort run toggles the column " +
+      `(ascending, descending, …); each search run clears the box, waits for all rows, then presses "${args["search-key"]}".` +
+      ` The Funds grid has ${gridFunds.toLocaleString("en-US")} funds.`);
+  }
+  if (only.includes("csv")) {
+    notes.push("CSV: `GET /api/funds/{id}/investors.csv` (the default view: every investor), identity encoding, request " +
+      "start → last byte; the first download's rows are counted with csv-parse. Server memory is VmRSS of the `next-server` " +
+      "process from /proc/<pid>/status, sampled every 10 ms; baseline just before the request, growth = peak − baseline.");
+    notes.push("Why cold and warm differ: the bench restarts `next start` before each size, so the first (cold) download " +
+      "meets a process whose V8 heap has not grown yet; that run shows the real memory cost of the export. V8 keeps the " +
+      "heap it grew (and the allocator keeps freed pages), so later downloads reuse it and show little RSS growth: the warm " +
+      "growth median understates the cost, and the cold figure is the one to hold against the 100 MB limit.");
+  }
+  if (only.includes("weight")) {
+    notes.push("Weight: every script response a fresh browser context loads for the route until the network is idle, " +
+      "each body gzipped here with zlib's default level (the server's own encoded sizes are in results.json as wireKb). " +
+      "The fund and investor pages use the 100-investor fund. JSON per 1,000 investors is the 10,000-investor list from " +
+      "`/api/funds/{id}/investors`, gzipped with zlib, divided by 10. The route-bundle-stats rows gzip the chunks Next lists " +
+      "in `.next/diagnostics/route-bundle-stats.json` for the same routes, as a cross-check.");
+  }
+  if (only.includes("lighthouse")) {
+    notes.push(`Lighthouse ${args["lighthouse-preset"] === "desktop" ? "desktop preset (formFactor desktop, desktopDense4G " +
+      "simulated throttling; the dashboard is a desktop tool)" : "default mobile preset"}, node API with chrome-launcher, ` +
+      "`CHROME_PATH=/usr/bin/chromium`, flags `--headless=new --no-sandbox --disable-gpu`, a fresh Chromium per run; " +
+      "categories performance, accessibility, best practices. Failing audits are listed in results.json.");
+  }
+  if (skipped.length > 0) notes.push(`Skipped in this mode: ${skipped.join("; ")}.`);
+  notes.push("Scenario order: CSV first (it restarts the server for cold readings), then proxy, browser, weight, Lighthouse; " +
+    "all share one demo API and one `next start` process. The bench measures and never fails on a missed target: its exit " +
+    "code is non-zero only when it could not run.");
+  return notes;
+}

@@ -1,0 +1,167 @@
+// Starts and stops the processes the bench measures: the standalone demo Customer API and `next start`.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const children = new Set();
+// Server logs and CPU profiles land beside the bench (git-ignored there), never elsewhere in the tree.
+export const logDir = fileURLToPath(new URL("./logs/", import.meta.url));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const randomToken = () => `bench.${randomBytes(18).toString("base64url")}.${randomBytes(12).toString("hex")}`;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Spawns in its own process group (detached) so the whole tree (npx → sh → node) can be signalled at once. */
+function start(name, command, args, env = {}) {
+  mkdirSync(logDir, { recursive: true });
+  const log = createWriteStream(join(logDir, `${name}.log`));
+  const child = spawn(command, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  children.add(child);
+  child.once("exit", (code, signal) => {
+    children.delete(child);
+    log.end(`[bench] ${name} (pid ${child.pid}) exited: code ${code}, signal ${signal}\n`);
+  });
+  return child;
+}
+
+/** Kills every process group this module started: SIGTERM, then SIGKILL after a grace period. */
+export async function stopAll() {
+  const groups = [...children].map((child) => child.pid);
+  for (const pid of groups) signalGroup(pid, "SIGTERM");
+  for (let i = 0; i < 30 && [...children].length > 0; i += 1) await sleep(100);
+  for (const pid of groups) signalGroup(pid, "SIGKILL");
+}
+
+/** Stops one process group started here (e.g. to restart `next start` cold). */
+export async function stopGroup(pid) {
+  const child = [...children].find((candidate) => candidate.pid === pid);
+  signalGroup(pid, "SIGTERM");
+  for (let i = 0; i < 50 && child && children.has(child); i += 1) await sleep(100);
+  signalGroup(pid, "SIGKILL");
+}
+
+/** Synchronous variant for process.on("exit"), where nothing async runs any more. */
+export function killAllNow() {
+  for (const child of children) signalGroup(child.pid, "SIGKILL");
+}
+
+function signalGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+function procTable() {
+  const table = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+      table.push({ pid: Number(entry), ppid, cmdline });
+    } catch {
+      // The process exited while we looked.
+    }
+  }
+  return table;
+}
+
+/** The descendant whose title is "next-server (vX)" (Next sets process.title), else the deepest descendant. */
+export function findServerPid(rootPid) {
+  const table = procTable();
+  const descendants = [];
+  let frontier = [rootPid];
+  while (frontier.length > 0) {
+    const next = table.filter((proc) => frontier.includes(proc.ppid));
+    descendants.push(...next);
+    frontier = next.map((proc) => proc.pid);
+  }
+  return (descendants.find((proc) => proc.cmdline.startsWith("next-server")) ?? descendants.at(-1))?.pid ?? null;
+}
+
+/** True while someone else's `next build` runs in this checkout; building over it would corrupt both. */
+function buildRunning() {
+  return procTable().some((proc) => / next build\b/.test(` ${proc.cmdline}`) && proc.pid !== process.pid);
+}
+
+export async function ensureBuild(log) {
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    for (let waited = 0; buildRunning() && waited < 600; waited += 5) {
+      if (waited % 60 === 0) log(`another \`next build\` is running; waiting for it (${waited} s)`);
+      await sleep(5000);
+    }
+    if (existsSync(".next/BUILD_ID")) return;
+    log(`.next/BUILD_ID is missing: running \`npx next build\` (attempt ${attempt})`);
+    const code = await new Promise((resolve) => {
+      const child = start("next-build", "npx", ["next", "build"], { NEXT_TELEMETRY_DISABLED: "1" });
+      child.once("exit", resolve);
+    });
+    if (code === 0 && existsSync(".next/BUILD_ID")) return;
+    log(`next build exited with ${code}; see ${logDir}/next-build.log; retrying in 30 s`);
+    await sleep(30_000);
+  }
+  throw new Error("could not build the app (npx next build failed three times)");
+}
+
+export async function startDemoApi({ token, fundSizes, funds, perFund }) {
+  const port = await freePort();
+  const args = ["tsx", "lib/demo-api/cli.ts", "--port", String(port), "--token", token, "--fund-sizes", fundSizes.join(","),
+    "--funds", String(funds), "--investors-per-fund", String(perFund), "--latency", "0", "--prewarm"];
+  const child = start("demo-api", "npx", args);
+  const url = await new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error("demo API did not start within 180 s")), 180_000);
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`demo API exited with ${code}; see ${logDir}/demo-api.log`)));
+  });
+  return { url: url.replace(/\/$/, ""), pid: child.pid };
+}
+
+export async function startApp({ upstreamUrl, token, nodeOptions }) {
+  const port = await freePort();
+  const env = {
+    CUSTOMER_API_BASE_URL: upstreamUrl, CUSTOMER_API_TOKEN: token, DASHBOARD_AUTH: "none", NEXT_TELEMETRY_DISABLED: "1",
+    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+  };
+  const child = start("next-start", "npx", ["next", "start", "-H", "127.0.0.1", "-p", String(port)], env);
+  let exited = null;
+  child.once("exit", (code) => (exited = code));
+  const url = `http://127.0.0.1:${port}`;
+  for (let waited = 0; waited < 120_000; waited += 250) {
+    if (exited !== null) throw new Error(`next start exited with ${exited}; see ${logDir}/next-start.log`);
+    try {
+      const res = await fetch(`${url}/api/funds`, { signal: AbortSignal.timeout(30_000) });
+      await res.arrayBuffer();
+      if (res.ok) return { url, groupPid: child.pid, serverPid: findServerPid(child.pid) };
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  throw new Error(`next start was not ready within 120 s; see ${logDir}/next-start.log`);
+}

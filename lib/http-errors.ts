@@ -1,0 +1,18 @@
+/** A request the dashboard refuses before doing any work: answered 400 with this message. */
+export class BadRequest extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BadRequest";
+  }
+}
+
+/** Too many attempts from one person or address: answered 429 with Retry-After. */
+export class TooManyRequests extends Error {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.name = "TooManyRequests";
+    this.retryAfterSeconds = Math.max(1, retryAfterSeconds);
+  }
+}
