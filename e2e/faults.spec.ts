@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { sessionCookieHeader } from "./support/session";
 import { resetUpstream, setFaults } from "./support/upstream";
 
 test.describe.configure({ mode: "serial" });
@@ -44,7 +45,7 @@ test("an upstream that hangs answers 504 within the deadline", async ({ request 
 });
 
 test.describe("all investors download", () => {
-  test.use({ allowedConsoleErrors: [/ERR_|Failed to load resource/] });
+  test.use({ allowedConsoleErrors: /ERR_|Failed to load resource/ });
 
   test("an upstream failure mid-way aborts the download instead of saving a short file", async ({ page, baseURL }) => {
     await page.goto("/funds");
@@ -58,7 +59,7 @@ test.describe("all investors download", () => {
 
     await resetUpstream();
     await setFaults({ passNext: 2, failNext: 1_000 });
-    const response = await fetch(`${baseURL}/api/investors.csv`);
+    const response = await fetch(`${baseURL}/api/investors.csv`, { headers: { cookie: sessionCookieHeader() } });
     expect(response.status).toBe(200);
     await expect(response.text()).rejects.toThrow();
   });

@@ -102,7 +102,7 @@ test("a fund opens with its four panels filled, and the deal description stays t
 
 test.describe("not found", () => {
   // Chromium logs the document's own 404 status as a console error.
-  test.use({ allowedConsoleErrors: [/status of 404/] });
+  test.use({ allowedConsoleErrors: /status of 404/ });
 
   test("an unknown fund shows the not-found page with a way back, as HTTP 404", async ({ page }) => {
   const response = await page.goto("/funds/00000000-0000-4000-8000-000000000000");

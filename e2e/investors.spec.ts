@@ -2,6 +2,7 @@ import Big from "big.js";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { investorName, mediumFund, type InvestorLike } from "./support/investors";
+import { signInOnPage } from "./support/session";
 import { columnTexts, plainNumber, sortBy } from "./support/table";
 import { upstreamGet } from "./support/upstream";
 
@@ -87,9 +88,13 @@ test("a row opens its investor page, which also opens cold from a pasted link", 
     await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
   }
 
-  const cold = await browser.newContext();
+  // Pasted into a fresh browser: sign in first, then straight back to the same investor.
+  const cold = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const coldPage = await cold.newPage();
   await coldPage.goto(page.url());
+  await expect(coldPage).toHaveURL(/\/login\?next=/);
+  await signInOnPage(coldPage);
+  await expect(coldPage).toHaveURL(page.url());
   await expect(coldPage.getByRole("heading", { level: 1, name: investorName(investor) })).toBeVisible();
   await cold.close();
 });
@@ -115,7 +120,7 @@ test("Previous and Next follow the table's sorted order, and the breadcrumb rest
 
 test.describe("not found", () => {
   // Chromium logs the document's own 404 status as a console error.
-  test.use({ allowedConsoleErrors: [/status of 404/] });
+  test.use({ allowedConsoleErrors: /status of 404/ });
 
   test("an unknown investor shows the not-found page with a link back to its fund", async ({ page }) => {
   const { fundId } = await mediumFund();

@@ -1,12 +1,23 @@
 import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 // Workers inherit the main process's environment, so the token is drawn once per run.
 process.env.E2E_UPSTREAM_TOKEN ??= `e2e.${randomBytes(18).toString("base64url")}.${randomBytes(12).toString("hex")}`;
 const token = process.env.E2E_UPSTREAM_TOKEN;
+process.env.E2E_SESSION_SECRET ??= randomBytes(32).toString("base64url");
 
-export const ports = { demoApp: 3100, app: 3101, upstream: 4011 };
+export const ports = { demoApp: 3100, app: 3101, oidcApp: 3102, upstream: 4011, oidcProvider: 4012 };
+export const storageState = join(__dirname, "..", ".e2e", "auth.json");
 const logs = ".e2e";
+const signedIn = { storageState };
+const upstreamEnv = {
+  CUSTOMER_API_BASE_URL: `http://127.0.0.1:${ports.upstream}`,
+  CUSTOMER_API_TOKEN: token,
+  CUSTOMER_API_TIMEOUT_MS: "2000",
+  CUSTOMER_API_DEADLINE_MS: "4000",
+  DASHBOARD_SESSION_SECRET: process.env.E2E_SESSION_SECRET,
+};
 
 export default defineConfig({
   testDir: ".",
@@ -39,18 +50,23 @@ export default defineConfig({
   },
   projects: [
     { name: "embedded-demo", testMatch: "embedded-demo.spec.ts", use: { baseURL: `http://127.0.0.1:${ports.demoApp}` } },
+    // Signs in once as the local e2e user; the app's specs reuse the session cookie.
+    { name: "setup", testMatch: "auth.setup.ts", use: { baseURL: `http://127.0.0.1:${ports.app}` } },
+    { name: "sign-in", testMatch: "sign-in.spec.ts", use: { baseURL: `http://127.0.0.1:${ports.app}` } },
+    { name: "oidc", testMatch: "oidc.spec.ts", use: { baseURL: `http://127.0.0.1:${ports.oidcApp}` } },
     {
       name: "app",
-      testIgnore: ["embedded-demo.spec.ts", "faults.spec.ts", "bench/**"],
-      use: { baseURL: `http://127.0.0.1:${ports.app}` },
+      testIgnore: ["embedded-demo.spec.ts", "faults.spec.ts", "sign-in.spec.ts", "oidc.spec.ts", "auth.setup.ts", "bench/**"],
+      dependencies: ["setup"],
+      use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
     },
     // Fault tests flip the shared upstream's switches, so they run alone, after the rest.
     {
       name: "faults",
       testMatch: "faults.spec.ts",
-      dependencies: ["app"],
+      dependencies: ["app", "sign-in", "oidc"],
       fullyParallel: false,
-      use: { baseURL: `http://127.0.0.1:${ports.app}` },
+      use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
     },
   ],
   webServer: [
@@ -64,14 +80,35 @@ export default defineConfig({
     {
       command: `mkdir -p ${logs} && exec npx next start -H 127.0.0.1 -p ${ports.app} > ${logs}/app.log 2>&1`,
       cwd: "..",
-      url: `http://127.0.0.1:${ports.app}/api/funds`,
+      url: `http://127.0.0.1:${ports.app}/login`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...upstreamEnv, DASHBOARD_USERS_FILE: "e2e/support/users.json" },
+    },
+    {
+      command: `mkdir -p ${logs} && exec node e2e/support/oidc-provider.mjs > ${logs}/oidc-provider.log 2>&1`,
+      cwd: "..",
+      url: `http://127.0.0.1:${ports.oidcProvider}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        OIDC_PORT: String(ports.oidcProvider),
+        OIDC_REDIRECT_URI: `http://127.0.0.1:${ports.oidcApp}/auth/oidc/callback`,
+      },
+    },
+    {
+      command: `mkdir -p ${logs} && exec npx next start -H 127.0.0.1 -p ${ports.oidcApp} > ${logs}/oidc-app.log 2>&1`,
+      cwd: "..",
+      url: `http://127.0.0.1:${ports.oidcApp}/login`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
-        CUSTOMER_API_BASE_URL: `http://127.0.0.1:${ports.upstream}`,
-        CUSTOMER_API_TOKEN: token,
-        CUSTOMER_API_TIMEOUT_MS: "2000",
-        CUSTOMER_API_DEADLINE_MS: "4000",
+        ...upstreamEnv,
+        OIDC_ISSUER: `http://127.0.0.1:${ports.oidcProvider}`,
+        OIDC_CLIENT_ID: "fund-explorer-e2e",
+        OIDC_CLIENT_SECRET: "e2e-oidc-client-secret",
+        OIDC_ALLOWED_DOMAIN: "example.com",
+        OIDC_ALLOW_INSECURE_REQUESTS: "1",
       },
     },
     {

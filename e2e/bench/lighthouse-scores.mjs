@@ -47,19 +47,26 @@ export async function lighthouseScores({ pages, runs, preset, log }) {
   const results = [];
   for (const [label, url] of pages) {
     const reports = [];
+    const retries = [];
     for (let i = 0; i < runs; i += 1) {
-      try {
-        reports.push(await audit(url, preset));
-      } catch (error) {
-        log(`  lighthouse run on ${label} failed: ${error.message}`);
-        reports.push(null);
+      let report = null;
+      // Lighthouse sometimes loses the trace (NO_NAVSTART, NO_FCP) in headless Chromium; such a run is retried twice.
+      for (let attempt = 1; attempt <= 3 && !report; attempt += 1) {
+        try {
+          report = await audit(url, preset);
+        } catch (error) {
+          log(`  lighthouse run on ${label} failed (attempt ${attempt}): ${error.message}`);
+          retries.push({ page: label, attempt, error: error.message });
+        }
       }
+      reports.push(report);
     }
     for (const [id, name, min] of CATEGORIES) {
       results.push(result({
         id: `lighthouse.${id}.${label}`, scenario: "5 lighthouse", name: `Lighthouse ${name} (${preset}): ${label}`, unit: "score",
         runs: reports.map((report) => report?.scores[id] ?? null), target: { op: ">=", value: min },
         extra: {
+          failedAttempts: retries,
           failingAudits: reports.find((report) => report?.failing[id].length)?.failing[id] ?? [],
           ...(id === "performance" ? { metrics: reports.map((report) => report?.metrics ?? null) } : {}),
         },

@@ -1,6 +1,6 @@
 // The "method" bullets of results.md: how each number was taken, so a reader can judge it without reading the code.
 
-export function methodNotes({ local, only, runs, warmup, args, skipped, gridFunds }) {
+export function methodNotes({ local, only, runs, warmup, args, skipped, incidents, gridFunds }) {
   const notes = [];
   notes.push(local
     ? "Upstream: the standalone demo Customer API (`npx tsx lib/demo-api/cli.ts --fund-sizes 100,10000,50000 --funds 2003 " +
@@ -49,6 +49,7 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, gridFund
       "`CHROME_PATH=/usr/bin/chromium`, flags `--headless=new --no-sandbox --disable-gpu`, a fresh Chromium per run; " +
       "categories performance, accessibility, best practices. Failing audits are listed in results.json.");
   }
+  if (incidents.length > 0) notes.push(`Incidents during this run: ${incidents.join("; ")}.`);
   if (skipped.length > 0) notes.push(`Skipped in this mode: ${skipped.join("; ")}.`);
   notes.push("Scenario order: CSV first (it restarts the server for cold readings), then proxy, browser, weight, Lighthouse; " +
     "all share one demo API and one `next start` process. The bench measures and never fails on a missed target: its exit " +

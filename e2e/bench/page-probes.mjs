@@ -70,12 +70,3 @@ export function armActionProbe({ label, eventType, watch }) {
 export function awaitActionProbe(timeoutMs) {
   return Promise.race([window.__benchAction, new Promise((resolve) => setTimeout(() => resolve(null), timeoutMs))]);
 }
-
-/** Current "N of M …" text, e.g. to wait for a cleared search to show every row again. */
-export function countText() {
-  const pattern = /^[\d,]+ of [\d,]+ \w+$/;
-  const found = [...document.querySelectorAll("p, span, div, output")].find(
-    (el) => el.childElementCount === 0 && pattern.test(el.textContent.trim()),
-  );
-  return found ? found.textContent.trim() : null;
-}

@@ -79,7 +79,7 @@ export async function pageWeight({ appUrl, smallFund, investorId, jsonFund, loca
   }));
   const stats = local ? bundleStats() : null;
   if (stats) {
-    for (const entry of stats) {
+    for (const entry of stats.filter((candidate) => routes.some(([route]) => route === candidate.route))) {
       results.push(result({
         id: `weight.buildStats.${entry.route}`, scenario: "4 weight", name: `cross-check, Next route-bundle-stats first load, gzipped: ${entry.route}`,
         unit: "KB", runs: [entry.gzipKb], extra: entry,

@@ -10,7 +10,8 @@ import { methodNotes } from "./notes.mjs";
 import { pageWeight } from "./page-weight.mjs";
 import { proxyCost } from "./proxy-cost.mjs";
 import { table, machine, writeResults } from "./report.mjs";
-import { ensureBuild, killAllNow, logDir, randomToken, startApp, startDemoApi, stopAll, stopGroup } from "./servers.mjs";
+import { ensureBuild, killAllNow, logDir, randomToken, resetLogs, stopAll } from "./servers.mjs";
+import { startStack } from "./stack.mjs";
 
 const USAGE = `Usage: npm run bench -- [options]
   --base-url URL          measure this running deployment instead of starting the demo API and next start
@@ -56,6 +57,7 @@ const local = !args["base-url"];
 const started = Date.now();
 const loadStart = os.loadavg().map((value) => value.toFixed(2));
 const skipped = [];
+const incidents = [];
 
 process.on("exit", killAllNow);
 for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -77,70 +79,77 @@ function pickFunds(funds) {
 }
 
 async function main() {
-  let app;
-  let upstream = null;
-  let freshServer = null;
+  let stack = null;
+  let external = null;
   if (local) {
+    resetLogs();
     await ensureBuild(log);
-    const token = randomToken();
     const perFund = 3;
     log(`starting the demo Customer API: funds of ${FUND_SIZES.join(", ")} investors + ${GRID_FUNDS} of ${perFund}`);
-    const api = await startDemoApi({ token, fundSizes: FUND_SIZES, funds: GRID_FUNDS + FUND_SIZES.length, perFund });
-    upstream = { url: api.url, token };
     const nodeOptions = args["cpu-prof"] ? `--cpu-prof --cpu-prof-dir=${logDir}profiles` : undefined;
     if (nodeOptions) mkdirSync(`${logDir}profiles`, { recursive: true });
-    const start = () => startApp({ upstreamUrl: api.url, token, nodeOptions });
-    app = await start();
-    freshServer = async () => {
-      await stopGroup(app.groupPid);
-      app = await start();
-      return app;
-    };
-    log(`demo API ${api.url}; next start ${app.url} (next-server pid ${app.serverPid}); logs in ${logDir}`);
+    const token = randomToken();
+    stack = await startStack({ token, fundSizes: FUND_SIZES, funds: GRID_FUNDS + FUND_SIZES.length, perFund, nodeOptions, log });
+    log(`demo API ${stack.api.url}; next start ${stack.app.url} (next-server pid ${stack.app.serverPid}); logs in ${logDir}`);
   } else {
-    app = { url: args["base-url"].replace(/\/$/, ""), serverPid: null };
-    if (args["upstream-url"]) upstream = { url: args["upstream-url"].replace(/\/$/, ""), token: args.token };
+    external = { url: args["base-url"].replace(/\/$/, ""), serverPid: null };
     skipped.push("server memory (no local process to read /proc from)", "Next route-bundle-stats cross-check (no local build of that deployment)");
-    if (!upstream) skipped.push("direct upstream and bare pass-through comparisons (no --upstream-url)");
+    if (!args["upstream-url"]) skipped.push("direct upstream and bare pass-through comparisons (no --upstream-url)");
   }
-  const allFunds = upstream
-    ? await getJson(`${upstream.url}/customerapi/funds`, { authorization: `Bearer ${upstream.token}` })
-    : await getJson(`${app.url}/api/funds`);
+  const app = () => stack?.app ?? external;
+  const upstream = () => (stack ? { url: stack.api.url, token: stack.token } : args["upstream-url"] ? { url: args["upstream-url"].replace(/\/$/, ""), token: args.token } : null);
+  const allFunds = upstream()
+    ? await getJson(`${upstream().url}/customerapi/funds`, { authorization: `Bearer ${upstream().token}` })
+    : await getJson(`${app().url}/api/funds`);
   const [small, mid, big] = pickFunds(allFunds);
   log(`funds: ${allFunds.length}; picked ${[small, mid, big].map((fund) => `${fund.size} investors (${fund.id})`).join(", ")}`);
 
   const runs = int("runs");
   const warmup = int("warmup");
+  const scenarios = {
+    csv: async () => (await csvExport({ appUrl: app().url, serverPid: app().serverPid, freshServer: stack?.restartApp, funds: [mid, big], runs, log })).results,
+    proxy: () => proxyCost({ appUrl: app().url, upstreamUrl: upstream()?.url, token: upstream()?.token, funds: [small, mid, big], runs, warmup, log }),
+    browser: () => browserTimings({
+      appUrl: app().url, funds: [mid, big], gridFundCount: allFunds.length, runs, warmup, bigRuns: int("big-runs"), searchKey: args["search-key"], log,
+    }),
+    weight: async () => {
+      const investors = await getJson(`${app().url}/api/funds/${small.id}/investors`);
+      return pageWeight({ appUrl: app().url, smallFund: small, investorId: investors[0]?.id, jsonFund: mid, local, log });
+    },
+    lighthouse: () => {
+      const pages = [["/funds", `${app().url}/funds`], ["fund page (100 investors)", `${app().url}/funds/${small.id}`]];
+      return lighthouseScores({ pages, runs: int("lighthouse-runs"), preset: args["lighthouse-preset"], log });
+    },
+  };
   const results = [];
+  const loadPerScenario = {};
   for (const scenario of SCENARIOS.filter((name) => only.includes(name))) {
     log(`scenario ${scenario}`);
-    if (scenario === "csv") {
-      const out = await csvExport({ appUrl: app.url, serverPid: app.serverPid, freshServer, funds: [mid, big], runs, log });
-      results.push(...out.results);
-    } else if (scenario === "proxy") {
-      results.push(...(await proxyCost({ appUrl: app.url, upstreamUrl: upstream?.url, token: upstream?.token, funds: [small, mid, big], runs, warmup, log })));
-    } else if (scenario === "browser") {
-      results.push(...(await browserTimings({
-        appUrl: app.url, funds: [mid, big], gridFundCount: allFunds.length, runs, warmup, bigRuns: int("big-runs"), searchKey: args["search-key"], log,
-      })));
-    } else if (scenario === "weight") {
-      const investors = await getJson(`${app.url}/api/funds/${small.id}/investors`);
-      results.push(...(await pageWeight({ appUrl: app.url, smallFund: small, investorId: investors[0]?.id, jsonFund: mid, local, log })));
-    } else if (scenario === "lighthouse") {
-      const pages = [["/funds", `${app.url}/funds`], ["fund page (100 investors)", `${app.url}/funds/${small.id}`]];
-      results.push(...(await lighthouseScores({ pages, runs: int("lighthouse-runs"), preset: args["lighthouse-preset"], log })));
+    loadPerScenario[scenario] = os.loadavg()[0].toFixed(2);
+    await stack?.heal(`before the ${scenario} scenario`);
+    // A server stopped from outside mid-scenario gets restarted and the scenario rerun once; any other error ends the bench.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        results.push(...(await scenarios[scenario]()));
+        break;
+      } catch (error) {
+        if (attempt >= 2 || !stack || !(await stack.heal(`during the ${scenario} scenario (${error.message})`))) throw error;
+        log(`rerunning the ${scenario} scenario`);
+      }
     }
   }
+  incidents.push(...(stack?.incidents ?? []));
   await stopAll();
 
   const meta = {
-    mode: local ? "local: demo API + next start started by the bench" : `against ${app.url}${upstream ? ` and upstream ${upstream.url}` : ""}`,
+    mode: local ? "local: demo API + next start started by the bench" : `against ${external.url}${upstream() ? ` and upstream ${upstream().url}` : ""}`,
     startedAt: new Date(started).toISOString(), finishedAt: new Date().toISOString(), wallSeconds: (Date.now() - started) / 1000,
     args: process.argv.slice(2).map((arg) => (arg === args.token ? "<token>" : arg)), machine: machine(),
-    loadAverage: { start: loadStart, end: os.loadavg().map((value) => value.toFixed(2)) }, skipped,
+    loadAverage: { start: loadStart, end: os.loadavg().map((value) => value.toFixed(2)), oneMinuteAtScenarioStart: loadPerScenario },
+    skipped, incidents,
     funds: { total: allFunds.length, small, mid, big },
   };
-  const notes = methodNotes({ local, only, runs, warmup, args, skipped, gridFunds: allFunds.length });
+  const notes = methodNotes({ local, only, runs, warmup, args, skipped, incidents, gridFunds: allFunds.length });
   const { met, total } = writeResults({ results, meta, notes });
   console.log(`\n${table(results)}\n\n${met} of ${total} targets met; wall time ${Math.round(meta.wallSeconds)} s; written e2e/bench/results.md and results.json`);
 }

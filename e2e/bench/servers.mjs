@@ -1,7 +1,7 @@
 // Starts and stops the processes the bench measures: the standalone demo Customer API and `next start`.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,12 @@ import { fileURLToPath } from "node:url";
 const children = new Set();
 // Server logs and CPU profiles land beside the bench (git-ignored there), never elsewhere in the tree.
 export const logDir = fileURLToPath(new URL("./logs/", import.meta.url));
+
+/** Empties the log folder at the start of a run; each process appends, so restarts keep the earlier lines. */
+export function resetLogs() {
+  rmSync(logDir, { recursive: true, force: true });
+  mkdirSync(logDir, { recursive: true });
+}
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -27,7 +33,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Spawns in its own process group (detached) so the whole tree (npx → sh → node) can be signalled at once. */
 function start(name, command, args, env = {}) {
   mkdirSync(logDir, { recursive: true });
-  const log = createWriteStream(join(logDir, `${name}.log`));
+  const log = createWriteStream(join(logDir, `${name}.log`), { flags: "a" });
   const child = spawn(command, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
@@ -121,8 +127,8 @@ export async function ensureBuild(log) {
   throw new Error("could not build the app (npx next build failed three times)");
 }
 
-export async function startDemoApi({ token, fundSizes, funds, perFund }) {
-  const port = await freePort();
+export async function startDemoApi({ token, fundSizes, funds, perFund, port: wanted }) {
+  const port = wanted ?? (await freePort());
   const args = ["tsx", "lib/demo-api/cli.ts", "--port", String(port), "--token", token, "--fund-sizes", fundSizes.join(","),
     "--funds", String(funds), "--investors-per-fund", String(perFund), "--latency", "0", "--prewarm"];
   const child = start("demo-api", "npx", args);
@@ -150,7 +156,7 @@ export async function startApp({ upstreamUrl, token, nodeOptions }) {
   };
   const child = start("next-start", "npx", ["next", "start", "-H", "127.0.0.1", "-p", String(port)], env);
   let exited = null;
-  child.once("exit", (code) => (exited = code));
+  child.once("exit", (code, signal) => (exited = code ?? signal));
   const url = `http://127.0.0.1:${port}`;
   for (let waited = 0; waited < 120_000; waited += 250) {
     if (exited !== null) throw new Error(`next start exited with ${exited}; see ${logDir}/next-start.log`);

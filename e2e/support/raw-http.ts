@@ -7,10 +7,15 @@ export interface RawResponse {
 }
 
 /** Sends the path byte for byte: fetch and Playwright would normalise `%2e%2e` and `..` away. */
-export function rawRequest(baseUrl: string, path: string, method = "GET"): Promise<RawResponse> {
+export function rawRequest(
+  baseUrl: string,
+  path: string,
+  method = "GET",
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const req = request({ hostname, port, path, method }, (res) => {
+    const req = request({ hostname, port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () =>

@@ -35,6 +35,18 @@ export async function upstreamRequestCount(): Promise<number> {
   return ((await response.json()) as { requests: number }).requests;
 }
 
+/** Every path the upstream has been asked for in this run (other tests run in parallel, so count by path). */
+export async function upstreamPaths(): Promise<string[]> {
+  const response = await fetch(`${upstreamUrl}/__demo/stats`);
+  return Object.keys(((await response.json()) as { paths: Record<string, number> }).paths);
+}
+
+/** Fails if the upstream was ever asked for a path containing one of these markers. */
+export async function expectUpstreamNeverSaw(markers: string[]): Promise<void> {
+  const seen = (await upstreamPaths()).filter((path) => markers.some((marker) => path.includes(marker)));
+  if (seen.length > 0) throw new Error(`the upstream received ${JSON.stringify(seen)}`);
+}
+
 export function upstreamToken(): string {
   return token();
 }

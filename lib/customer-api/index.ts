@@ -1,5 +1,6 @@
 import "server-only";
 import { requireUser } from "../auth/session";
+import type { SessionUser } from "../auth/session-token";
 import { serverEnv } from "../env";
 import { noteUpstreamStatus } from "../request-context";
 import { createCustomerApiClient, type CustomerApiClient } from "./client";
@@ -26,9 +27,12 @@ async function createClient(): Promise<CustomerApiClient> {
   });
 }
 
-/** The upstream client, for a signed-in request only: every server-side read checks the session itself. */
-async function client(): Promise<CustomerApiClient> {
-  await requireUser();
+/**
+ * The upstream client, for a signed-in request only: every server-side read checks the session itself,
+ * unless the caller hands over the user it already checked (work that outlives the request, like a streamed export).
+ */
+async function client(checkedUser?: SessionUser): Promise<CustomerApiClient> {
+  if (!checkedUser) await requireUser();
   const holder = globalThis as Holder;
   holder[clientKey] ??= createClient();
   return holder[clientKey];
@@ -37,11 +41,13 @@ async function client(): Promise<CustomerApiClient> {
 interface ReadOptions {
   /** Full tax ids and account numbers: only for an export the person explicitly asked to include them in. */
   sensitive?: boolean;
+  /** The user this request already authenticated. */
+  user?: SessionUser;
 }
 
 // Everything below leaves the server: sensitive values are masked unless a caller asks otherwise.
 export async function listFunds(options: ReadOptions = {}) {
-  const funds = await (await client()).listFunds();
+  const funds = await (await client(options.user)).listFunds();
   return options.sensitive ? funds : funds.map(maskFund);
 }
 
@@ -50,7 +56,7 @@ export async function getFund(fundId: string) {
 }
 
 export async function listInvestors(fundId: string, options: ReadOptions = {}) {
-  const investors = await (await client()).listInvestors(fundId);
+  const investors = await (await client(options.user)).listInvestors(fundId);
   return options.sensitive ? investors : investors.map(maskInvestor);
 }
 

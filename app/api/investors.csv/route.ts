@@ -3,7 +3,7 @@ import { apiRoute } from "@/lib/api-route";
 import { allInvestorsCsv, allInvestorsQuery, csvParamsOf } from "@/lib/csv/exports";
 
 // Every investor of every fund, the fund's id and name first; an upstream failure mid-way aborts the download.
-export const GET = apiRoute("GET /api/investors.csv", z.object({}), (_params, request) =>
-  allInvestorsCsv(csvParamsOf(request)), {
+export const GET = apiRoute("GET /api/investors.csv", z.object({}), (_params, request, user) =>
+  allInvestorsCsv(csvParamsOf(request), user), {
   query: allInvestorsQuery,
 });

@@ -1,0 +1,50 @@
+// The local servers as one unit that can heal itself: on this shared machine something may stop them mid-run.
+import { startApp, startDemoApi, stopGroup } from "./servers.mjs";
+
+async function answers(url, headers = {}) {
+  try {
+    const res = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
+    await res.arrayBuffer();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the demo Customer API and `next start` against it. The demo data is deterministic (fixed seed), so fund ids
+ * stay the same when either server has to be restarted; the demo API comes back on its old port.
+ */
+export async function startStack({ token, fundSizes, funds, perFund, nodeOptions, log }) {
+  const demoOptions = { token, fundSizes, funds, perFund };
+  const stack = { api: await startDemoApi(demoOptions), app: null, token, incidents: [] };
+  const appOptions = () => ({ upstreamUrl: stack.api.url, token, nodeOptions });
+  stack.app = await startApp(appOptions());
+
+  /** A cold `next start` (fresh V8 heap), e.g. before a memory reading. */
+  stack.restartApp = async () => {
+    await stopGroup(stack.app.groupPid);
+    stack.app = await startApp(appOptions());
+    return stack.app;
+  };
+
+  /** Restarts whichever server stopped answering; returns true when something had to be restarted. */
+  stack.heal = async (when) => {
+    let healed = false;
+    if (!(await answers(`${stack.api.url}/customerapi/funds`, { authorization: `Bearer ${token}` }))) {
+      stack.incidents.push(`the demo API did not answer ${when} and was restarted`);
+      log(stack.incidents.at(-1));
+      await stopGroup(stack.api.pid);
+      stack.api = await startDemoApi({ ...demoOptions, port: Number(new URL(stack.api.url).port) });
+      healed = true;
+    }
+    if (!(await answers(`${stack.app.url}/api/funds`))) {
+      stack.incidents.push(`next start did not answer ${when} and was restarted`);
+      log(stack.incidents.at(-1));
+      await stack.restartApp();
+      healed = true;
+    }
+    return healed;
+  };
+  return stack;
+}
