@@ -19,6 +19,15 @@ const apiRoutes = [
 // Reachable without a session: the sign-in page and the sign-in flow itself.
 const publicPaths = [/^\/login\/?$/, /^\/auth\//];
 
+function wellEncoded(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function json(status: number, error: string) {
   return NextResponse.json({ error }, { status, headers: { "Cache-Control": "private, no-store" } });
 }
@@ -31,6 +40,9 @@ function json(status: number, error: string) {
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const isApi = pathname === "/api" || pathname.startsWith("/api/");
+  if (!wellEncoded(pathname) || !wellEncoded(search)) return json(400, "The address is not validly percent-encoded.");
+  // Next drops this key while parsing queries, so a route handler would never see it to refuse it.
+  if (isApi && /(^|[?&])(__proto__|%5F%5Fproto%5F%5F)(=|&|$)/i.test(search)) return json(400, "Unknown query parameter.");
   if (isApi && !apiRoutes.some((route) => route.test(pathname))) return json(404, "No such API route.");
 
   const env = serverEnv();

@@ -16,6 +16,10 @@ const upstreamEnv = {
   CUSTOMER_API_TOKEN: token,
   CUSTOMER_API_TIMEOUT_MS: "2000",
   CUSTOMER_API_DEADLINE_MS: "4000",
+  // Small enough that the fault suite's 50 MB body hits the cap; large enough for every demo fund.
+  CUSTOMER_API_MAX_BODY_MB: "40",
+  CUSTOMER_API_BREAKER_THRESHOLD: "5",
+  CUSTOMER_API_BREAKER_COOLDOWN_MS: "3000",
   DASHBOARD_SESSION_SECRET: process.env.E2E_SESSION_SECRET,
 };
 
@@ -78,7 +82,7 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `mkdir -p ${logs} && exec npx next start -H 127.0.0.1 -p ${ports.app} > ${logs}/app.log 2>&1`,
+      command: `mkdir -p ${logs} && exec env PORT=${ports.app} node scripts/server.mjs > ${logs}/app.log 2>&1`,
       cwd: "..",
       url: `http://127.0.0.1:${ports.app}/login`,
       reuseExistingServer: false,
@@ -97,7 +101,7 @@ export default defineConfig({
       },
     },
     {
-      command: `mkdir -p ${logs} && exec npx next start -H 127.0.0.1 -p ${ports.oidcApp} > ${logs}/oidc-app.log 2>&1`,
+      command: `mkdir -p ${logs} && exec env PORT=${ports.oidcApp} node scripts/server.mjs > ${logs}/oidc-app.log 2>&1`,
       cwd: "..",
       url: `http://127.0.0.1:${ports.oidcApp}/login`,
       reuseExistingServer: false,
@@ -112,7 +116,7 @@ export default defineConfig({
       },
     },
     {
-      command: `mkdir -p ${logs} && exec npx next start -H 127.0.0.1 -p ${ports.demoApp} > ${logs}/demo-app.log 2>&1`,
+      command: `mkdir -p ${logs} && exec env PORT=${ports.demoApp} node scripts/server.mjs > ${logs}/demo-app.log 2>&1`,
       cwd: "..",
       url: `http://127.0.0.1:${ports.demoApp}/api/funds`,
       reuseExistingServer: false,

@@ -103,8 +103,8 @@ test("the 6th failed sign-in within 5 minutes is refused with 429, per account a
 });
 
 test("with a real upstream and no sign-in configured, the server refuses to start and says how to fix it", async () => {
-  const child = spawn("npx", ["next", "start", "-H", "127.0.0.1", "-p", "3199"], {
-    env: { ...process.env, CUSTOMER_API_BASE_URL: "http://127.0.0.1:9", CUSTOMER_API_TOKEN: "t", DASHBOARD_AUTH: "", DASHBOARD_USERS_FILE: "", OIDC_ISSUER: "" },
+  const child = spawn("node", ["scripts/server.mjs"], {
+    env: { ...process.env, PORT: "3199", CUSTOMER_API_BASE_URL: "http://127.0.0.1:9", CUSTOMER_API_TOKEN: "t", DASHBOARD_AUTH: "", DASHBOARD_USERS_FILE: "", OIDC_ISSUER: "" },
   });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -31,9 +31,12 @@ async function handle<S extends z.ZodType>(
   try {
     // The session is checked here, in every handler, not only in proxy.ts.
     const user = await requireUser();
-    // A parameter the route does not take is refused, not ignored: odd input never reaches the upstream.
-    const unexpected = [...new URL(request.url).searchParams.keys()].find((key) => !options.query?.includes(key));
+    // A parameter the route does not take, or one given twice, is refused: odd input never reaches the upstream.
+    const keys = [...new URL(request.url).searchParams.keys()];
+    const unexpected = keys.find((key) => !options.query?.includes(key));
     if (unexpected !== undefined) return jsonError(400, `Unknown query parameter "${unexpected.slice(0, 40)}".`);
+    const repeated = keys.find((key, index) => keys.indexOf(key) !== index);
+    if (repeated !== undefined) return jsonError(400, `The parameter "${repeated}" is given more than once.`);
     const parsed = paramsSchema.safeParse((await context?.params) ?? {});
     if (!parsed.success) {
       const key = String(parsed.error.issues[0]?.path[0] ?? "");

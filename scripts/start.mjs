@@ -28,5 +28,8 @@ const demo = !process.env.CUSTOMER_API_BASE_URL;
 const host = process.env.DASHBOARD_HOST || (demo ? "127.0.0.1" : "0.0.0.0");
 const port = process.env.PORT || "3000";
 if (demo) console.log(`No CUSTOMER_API_BASE_URL: serving built-in demo data at http://localhost:${port}/funds`);
-const server = spawnSync("npx", ["next", "start", "-H", host, "-p", port], { stdio: "inherit" });
+const server = spawnSync("node", ["scripts/server.mjs"], {
+  stdio: "inherit",
+  env: { ...process.env, DASHBOARD_HOST: host, PORT: port },
+});
 process.exit(server.status ?? 1);

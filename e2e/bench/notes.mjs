@@ -1,11 +1,14 @@
 // The "method" bullets of results.md: how each number was taken, so a reader can judge it without reading the code.
 
-export function methodNotes({ local, only, runs, warmup, args, skipped, incidents, gridFunds }) {
+export function methodNotes({ local, only, runs, warmup, args, skipped, incidents, gridFunds, build }) {
   const notes = [];
   notes.push(local
     ? "Upstream: the standalone demo Customer API (`npx tsx lib/demo-api/cli.ts --fund-sizes 100,10000,50000 --funds 2003 " +
-      "--investors-per-fund 3 --latency 0 --prewarm`) on loopback, a random token; the app is the production build under " +
-      "`npx next start -H 127.0.0.1` with `DASHBOARD_AUTH=none` (the bench does not sign in)."
+      "--investors-per-fund 3 --latency 0 --prewarm`) on loopback, a random token; the app is the production build " +
+      `${build ? `\`${build.buildId}\` (built ${build.builtAt}) ` : ""}under \`npx next start <dir> -H 127.0.0.1\` with ` +
+      "`DASHBOARD_AUTH=none` (the bench does not sign in). <dir> is a private copy of `.next` taken at the start, so a " +
+      "rebuild in the checkout during the run cannot change what is measured; the bench builds only when `.next/BUILD_ID` " +
+      "is missing, so rebuild first (`npx next build`) to measure current sources."
     : `Against an existing deployment (${args["base-url"]}); the bench starts no servers and does not sign in.`);
   notes.push(`Runs: ${runs} measured after ${warmup} warm-up, except where the table's runs column says otherwise ` +
     `(browser visits of the 50,000-investor fund: --big-runs ${args["big-runs"]}; Lighthouse: ${args["lighthouse-runs"]} per page; ` +

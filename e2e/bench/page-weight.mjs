@@ -1,5 +1,6 @@
 // Scenario 4: bytes: the gzipped JavaScript each route loads on a first visit, and the investors JSON per 1,000 rows.
 import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { launchBrowser } from "./browser-timings.mjs";
 import { result, round, timedGet } from "./measure.mjs";
@@ -24,20 +25,20 @@ async function routeScripts(browser, url) {
       };
     })());
   });
-  await page.goto(url, { waitUntil: "load", timeout: 120_000 });
+  const response = await page.goto(url, { waitUntil: "load", timeout: 120_000 });
   await page.waitForLoadState("networkidle", { timeout: 60_000 }).catch(() => null);
   const scripts = await Promise.all(pending);
   await context.close();
-  return scripts;
+  return { status: response?.status() ?? null, finalUrl: page.url(), scripts };
 }
 
 /** Next's own per-route first-load list, gzipped the same way, as a cross-check of what the browser fetched. */
-function bundleStats() {
-  const path = ".next/diagnostics/route-bundle-stats.json";
+function bundleStats(buildDir) {
+  const path = join(buildDir, ".next/diagnostics/route-bundle-stats.json");
   if (!existsSync(path)) return null;
   try {
     return JSON.parse(readFileSync(path, "utf8")).map((entry) => {
-      const files = (entry.firstLoadChunkPaths ?? []).filter((file) => existsSync(file));
+      const files = (entry.firstLoadChunkPaths ?? []).map((file) => join(buildDir, file)).filter((file) => existsSync(file));
       const gzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(file)).length, 0);
       return { route: entry.route, uncompressedKb: kb(entry.firstLoadUncompressedJsBytes ?? 0), gzipKb: kb(gzip), chunks: files.length };
     });
@@ -46,7 +47,8 @@ function bundleStats() {
   }
 }
 
-export async function pageWeight({ appUrl, smallFund, investorId, jsonFund, local, log }) {
+/** buildDir: the project folder of the build being served (local mode), for Next's route-bundle-stats cross-check. */
+export async function pageWeight({ appUrl, smallFund, investorId, jsonFund, buildDir, log }) {
   const routes = [
     ["/funds", `${appUrl}/funds`],
     ["/funds/[fundId]", `${appUrl}/funds/${smallFund.id}`],
@@ -56,15 +58,18 @@ export async function pageWeight({ appUrl, smallFund, investorId, jsonFund, loca
   const browser = await launchBrowser();
   try {
     for (const [route, url] of routes) {
-      const scripts = await routeScripts(browser, url);
+      const { status, finalUrl, scripts } = await routeScripts(browser, url);
+      // An error page or a redirect (say, to a sign-in page) loads other scripts: no number rather than a wrong one.
+      const valid = status === 200 && new URL(finalUrl).pathname === new URL(url).pathname;
       const gzip = scripts.reduce((sum, script) => sum + script.gzip, 0);
       const raw = scripts.reduce((sum, script) => sum + script.bytes, 0);
       const wire = scripts.every((script) => script.wireBytes !== null) ? scripts.reduce((sum, s) => sum + s.wireBytes, 0) : null;
       results.push(result({
         id: `weight.js.${route}`, scenario: "4 weight", name: `first-visit JavaScript, gzipped: ${route}`, unit: "KB",
-        runs: [kb(gzip)], target: { op: "<=", value: 170 },
-        extra: { uncompressedKb: kb(raw), wireKb: wire === null ? null : kb(wire), scripts },
+        runs: [valid ? kb(gzip) : null], target: { op: "<=", value: 170 },
+        extra: { status, finalUrl, uncompressedKb: kb(raw), wireKb: wire === null ? null : kb(wire), scripts },
       }));
+      if (!valid) log(`  ${route}: answered ${status} at ${finalUrl}; not counted`);
       log(`  ${route}: ${scripts.length} scripts, ${kb(gzip)} KB gzipped (${kb(raw)} KB raw)`);
     }
   } finally {
@@ -77,7 +82,7 @@ export async function pageWeight({ appUrl, smallFund, investorId, jsonFund, loca
     unit: "KB", runs: [kb(gzipSync(res.body).length * perThousand)],
     extra: { uncompressedKbPer1000: kb(res.body.length * perThousand), totalBytes: res.body.length, gzipBytes: gzipSync(res.body).length },
   }));
-  const stats = local ? bundleStats() : null;
+  const stats = buildDir ? bundleStats(buildDir) : null;
   if (stats) {
     for (const entry of stats.filter((candidate) => routes.some(([route]) => route === candidate.route))) {
       results.push(result({

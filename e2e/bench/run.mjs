@@ -10,7 +10,8 @@ import { methodNotes } from "./notes.mjs";
 import { pageWeight } from "./page-weight.mjs";
 import { proxyCost } from "./proxy-cost.mjs";
 import { table, machine, writeResults } from "./report.mjs";
-import { ensureBuild, killAllNow, logDir, randomToken, resetLogs, stopAll } from "./servers.mjs";
+import { snapshotBuild } from "./build-snapshot.mjs";
+import { killAllNow, logDir, randomToken, resetLogs, stopAll } from "./servers.mjs";
 import { startStack } from "./stack.mjs";
 
 const USAGE = `Usage: npm run bench -- [options]
@@ -59,7 +60,11 @@ const loadStart = os.loadavg().map((value) => value.toFixed(2));
 const skipped = [];
 const incidents = [];
 
-process.on("exit", killAllNow);
+let snapshot = null;
+process.on("exit", () => {
+  killAllNow();
+  snapshot?.remove();
+});
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => {
     log(`${signal}: stopping the servers`);
@@ -83,13 +88,13 @@ async function main() {
   let external = null;
   if (local) {
     resetLogs();
-    await ensureBuild(log);
+    snapshot = await snapshotBuild(log);
     const perFund = 3;
     log(`starting the demo Customer API: funds of ${FUND_SIZES.join(", ")} investors + ${GRID_FUNDS} of ${perFund}`);
-    const nodeOptions = args["cpu-prof"] ? `--cpu-prof --cpu-prof-dir=${logDir}profiles` : undefined;
-    if (nodeOptions) mkdirSync(`${logDir}profiles`, { recursive: true });
+    const profileDir = args["cpu-prof"] ? `${logDir}profiles` : undefined;
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
     const token = randomToken();
-    stack = await startStack({ token, fundSizes: FUND_SIZES, funds: GRID_FUNDS + FUND_SIZES.length, perFund, nodeOptions, log });
+    stack = await startStack({ dir: snapshot.dir, token, fundSizes: FUND_SIZES, funds: GRID_FUNDS + FUND_SIZES.length, perFund, profileDir, log });
     log(`demo API ${stack.api.url}; next start ${stack.app.url} (next-server pid ${stack.app.serverPid}); logs in ${logDir}`);
   } else {
     external = { url: args["base-url"].replace(/\/$/, ""), serverPid: null };
@@ -114,7 +119,7 @@ async function main() {
     }),
     weight: async () => {
       const investors = await getJson(`${app().url}/api/funds/${small.id}/investors`);
-      return pageWeight({ appUrl: app().url, smallFund: small, investorId: investors[0]?.id, jsonFund: mid, local, log });
+      return pageWeight({ appUrl: app().url, smallFund: small, investorId: investors[0]?.id, jsonFund: mid, buildDir: snapshot?.dir, log });
     },
     lighthouse: () => {
       const pages = [["/funds", `${app().url}/funds`], ["fund page (100 investors)", `${app().url}/funds/${small.id}`]];
@@ -148,8 +153,9 @@ async function main() {
     loadAverage: { start: loadStart, end: os.loadavg().map((value) => value.toFixed(2)), oneMinuteAtScenarioStart: loadPerScenario },
     skipped, incidents,
     funds: { total: allFunds.length, small, mid, big },
+    build: snapshot ? { buildId: snapshot.buildId, builtAt: snapshot.builtAt } : null,
   };
-  const notes = methodNotes({ local, only, runs, warmup, args, skipped, incidents, gridFunds: allFunds.length });
+  const notes = methodNotes({ local, only, runs, warmup, args, skipped, incidents, gridFunds: allFunds.length, build: meta.build });
   const { met, total } = writeResults({ results, meta, notes });
   console.log(`\n${table(results)}\n\n${met} of ${total} targets met; wall time ${Math.round(meta.wallSeconds)} s; written e2e/bench/results.md and results.json`);
 }

@@ -1,7 +1,7 @@
 // Starts and stops the processes the bench measures: the standalone demo Customer API and `next start`.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -31,7 +31,7 @@ export const randomToken = () => `bench.${randomBytes(18).toString("base64url")}
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Spawns in its own process group (detached) so the whole tree (npx → sh → node) can be signalled at once. */
-function start(name, command, args, env = {}) {
+export function start(name, command, args, env = {}) {
   mkdirSync(logDir, { recursive: true });
   const log = createWriteStream(join(logDir, `${name}.log`), { flags: "a" });
   const child = spawn(command, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
@@ -74,7 +74,7 @@ function signalGroup(pid, signal) {
   }
 }
 
-function procTable() {
+export function procTable() {
   const table = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -103,30 +103,6 @@ export function findServerPid(rootPid) {
   return (descendants.find((proc) => proc.cmdline.startsWith("next-server")) ?? descendants.at(-1))?.pid ?? null;
 }
 
-/** True while someone else's `next build` runs in this checkout; building over it would corrupt both. */
-function buildRunning() {
-  return procTable().some((proc) => / next build\b/.test(` ${proc.cmdline}`) && proc.pid !== process.pid);
-}
-
-export async function ensureBuild(log) {
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
-    for (let waited = 0; buildRunning() && waited < 600; waited += 5) {
-      if (waited % 60 === 0) log(`another \`next build\` is running; waiting for it (${waited} s)`);
-      await sleep(5000);
-    }
-    if (existsSync(".next/BUILD_ID")) return;
-    log(`.next/BUILD_ID is missing: running \`npx next build\` (attempt ${attempt})`);
-    const code = await new Promise((resolve) => {
-      const child = start("next-build", "npx", ["next", "build"], { NEXT_TELEMETRY_DISABLED: "1" });
-      child.once("exit", resolve);
-    });
-    if (code === 0 && existsSync(".next/BUILD_ID")) return;
-    log(`next build exited with ${code}; see ${logDir}/next-build.log; retrying in 30 s`);
-    await sleep(30_000);
-  }
-  throw new Error("could not build the app (npx next build failed three times)");
-}
-
 export async function startDemoApi({ token, fundSizes, funds, perFund, port: wanted }) {
   const port = wanted ?? (await freePort());
   const args = ["tsx", "lib/demo-api/cli.ts", "--port", String(port), "--token", token, "--fund-sizes", fundSizes.join(","),
@@ -148,13 +124,17 @@ export async function startDemoApi({ token, fundSizes, funds, perFund, port: wan
   return { url: url.replace(/\/$/, ""), pid: child.pid };
 }
 
-export async function startApp({ upstreamUrl, token, nodeOptions }) {
+/**
+ * `next start <dir>`: dir is a private snapshot of the build (see build-snapshot.mjs). With profileDir, Next's CLI runs
+ * under `node --cpu-prof` instead of npx (Node refuses --cpu-prof in NODE_OPTIONS); the profile is written on exit.
+ */
+export async function startApp({ dir, upstreamUrl, token, profileDir }) {
   const port = await freePort();
-  const env = {
-    CUSTOMER_API_BASE_URL: upstreamUrl, CUSTOMER_API_TOKEN: token, DASHBOARD_AUTH: "none", NEXT_TELEMETRY_DISABLED: "1",
-    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
-  };
-  const child = start("next-start", "npx", ["next", "start", "-H", "127.0.0.1", "-p", String(port)], env);
+  const env = { CUSTOMER_API_BASE_URL: upstreamUrl, CUSTOMER_API_TOKEN: token, DASHBOARD_AUTH: "none", NEXT_TELEMETRY_DISABLED: "1" };
+  const next = ["start", dir, "-H", "127.0.0.1", "-p", String(port)];
+  const child = profileDir
+    ? start("next-start", process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "node_modules/next/dist/bin/next", ...next], env)
+    : start("next-start", "npx", ["next", ...next], env);
   let exited = null;
   child.once("exit", (code, signal) => (exited = code ?? signal));
   const url = `http://127.0.0.1:${port}`;

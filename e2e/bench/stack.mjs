@@ -15,10 +15,10 @@ async function answers(url, headers = {}) {
  * Starts the demo Customer API and `next start` against it. The demo data is deterministic (fixed seed), so fund ids
  * stay the same when either server has to be restarted; the demo API comes back on its old port.
  */
-export async function startStack({ token, fundSizes, funds, perFund, nodeOptions, log }) {
+export async function startStack({ dir, token, fundSizes, funds, perFund, profileDir, log }) {
   const demoOptions = { token, fundSizes, funds, perFund };
   const stack = { api: await startDemoApi(demoOptions), app: null, token, incidents: [] };
-  const appOptions = () => ({ upstreamUrl: stack.api.url, token, nodeOptions });
+  const appOptions = () => ({ dir, upstreamUrl: stack.api.url, token, profileDir });
   stack.app = await startApp(appOptions());
 
   /** A cold `next start` (fresh V8 heap), e.g. before a memory reading. */

@@ -5,11 +5,19 @@ const flag = z
   .optional()
   .transform((value) => value === "1" || value === "true");
 
+// Control characters have no place in a sort, a search or a filter: refused rather than passed along.
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters")
+    .optional();
+
 const csvParamsSchema = z.strictObject(
   {
-    sort: z.string().max(200).optional(),
-    q: z.string().max(500).optional(),
-    type: z.string().max(500).optional(),
+    sort: text(200),
+    q: text(500),
+    type: text(500),
     /** Every row, not only the view's. */
     all: flag,
     /** Full tax ids and account numbers instead of the masked ones. */

@@ -23,6 +23,7 @@ async function createClient(): Promise<CustomerApiClient> {
     deadlineMs: env.CUSTOMER_API_DEADLINE_MS,
     retries: env.CUSTOMER_API_RETRIES,
     maxBodyBytes: env.CUSTOMER_API_MAX_BODY_MB * 1_048_576,
+    breaker: { threshold: env.CUSTOMER_API_BREAKER_THRESHOLD, cooldownMs: env.CUSTOMER_API_BREAKER_COOLDOWN_MS },
     onUpstreamStatus: noteUpstreamStatus,
   });
 }

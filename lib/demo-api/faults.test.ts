@@ -36,6 +36,13 @@ describe("fault injection", () => {
     expect(statuses).toEqual([200, 200, 503, 200]);
   });
 
+  it("down drops every connection without an answer", async () => {
+    await admin("/__demo/control", { down: true });
+    await expect(get()).rejects.toThrow();
+    api.controls.set({ down: false });
+    expect((await get()).status).toBe(200);
+  });
+
   it("rejectToken answers 401 Bad token even to a valid token, until lifted", async () => {
     await admin("/__demo/control", { rejectToken: true });
     const response = await get();

@@ -6,6 +6,8 @@ export type FaultKind = "error5xx" | "hang" | "malformed" | "html" | "wrongShape
 export interface FaultState {
   /** Every /customerapi request answers 401 Bad token. */
   rejectToken: boolean;
+  /** Every /customerapi connection is dropped before any answer, as if the service were down. */
+  down: boolean;
   /** The next N /customerapi requests answer 503, then this counts down to 0. */
   failNext: number;
   /** With failNext: this many requests are answered normally first (a failure part-way through a sequence). */
@@ -29,7 +31,7 @@ export const DEFAULT_HUGE_BYTES = 50 * 1024 * 1024;
 
 export function noFaults(): FaultState {
   return {
-    rejectToken: false, failNext: 0, passNext: 0, error5xx: 0, hang: 0, malformed: 0, html: 0, wrongShape: 0, reset: 0, huge: 0,
+    rejectToken: false, down: false, failNext: 0, passNext: 0, error5xx: 0, hang: 0, malformed: 0, html: 0, wrongShape: 0, reset: 0, huge: 0,
     hugeBytes: DEFAULT_HUGE_BYTES, latencyMs: 0,
   };
 }
@@ -46,9 +48,9 @@ export function validateFaultPatch(input: unknown): Partial<FaultState> {
   const patch: Partial<FaultState> = {};
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined) continue;
-    if (key === "rejectToken") {
-      if (typeof value !== "boolean") throw new TypeError("rejectToken must be a boolean");
-      patch.rejectToken = value;
+    if (key === "rejectToken" || key === "down") {
+      if (typeof value !== "boolean") throw new TypeError(`${key} must be a boolean`);
+      patch[key] = value;
     } else if ((FAULT_KINDS as readonly string[]).includes(key)) {
       if (typeof value !== "number" || !(value >= 0 && value <= 1)) throw new TypeError(`${key} must be a number in [0, 1]`);
       patch[key as FaultKind] = value;
@@ -106,7 +108,7 @@ export class StatsRecorder {
     bump(this.statuses, String(status));
   }
 
-  fault(kind: FaultKind | "rejectToken" | "failNext"): void {
+  fault(kind: FaultKind | "rejectToken" | "failNext" | "down"): void {
     bump(this.faults, kind);
   }
 

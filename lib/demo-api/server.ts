@@ -93,6 +93,11 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     res.once("finish", () => stats.status(res.statusCode));
     if (state.latencyMs > 0) await sleep(state.latencyMs, res);
     if (res.destroyed) return;
+    if (state.down) {
+      stats.fault("down");
+      req.socket.destroy();
+      return;
+    }
     if (state.rejectToken) {
       stats.fault("rejectToken");
       return sendError(res, 401, "Bad token");
