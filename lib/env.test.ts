@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, readEnv } from "./env";
+import { authModeOf, EnvError, readEnv } from "./env";
 
 describe("readEnv", () => {
   it("runs on demo data with nothing set, with the documented defaults", () => {
@@ -26,5 +26,31 @@ describe("readEnv", () => {
   it("refuses a base URL that is not http(s) and a nonsense timeout", () => {
     expect(() => readEnv({ CUSTOMER_API_BASE_URL: "ftp://x", CUSTOMER_API_TOKEN: "t" })).toThrow(EnvError);
     expect(() => readEnv({ CUSTOMER_API_TIMEOUT_MS: "soon" })).toThrow(/CUSTOMER_API_TIMEOUT_MS/);
+  });
+});
+
+describe("sign-in configuration", () => {
+  const upstream = { CUSTOMER_API_BASE_URL: "https://api.example.com", CUSTOMER_API_TOKEN: "t" };
+  const secret = "x".repeat(32);
+
+  it("refuses a real upstream with no sign-in, and says how to fix it", () => {
+    expect(() => readEnv(upstream)).toThrow(/sign-in is not configured.*DASHBOARD_AUTH=none/);
+  });
+
+  it("accepts an explicit DASHBOARD_AUTH=none, local users, or single sign-on", () => {
+    expect(authModeOf(readEnv({ ...upstream, DASHBOARD_AUTH: "none" }))).toBe("none");
+    expect(authModeOf(readEnv({ ...upstream, DASHBOARD_USERS_FILE: "u.json", DASHBOARD_SESSION_SECRET: secret }))).toBe("local");
+    const oidc = { OIDC_ISSUER: "https://id.example.com", OIDC_CLIENT_ID: "c", OIDC_CLIENT_SECRET: "s", DASHBOARD_SESSION_SECRET: secret };
+    expect(authModeOf(readEnv({ ...upstream, ...oidc, OIDC_ALLOWED_DOMAIN: "example.com" }))).toBe("oidc");
+  });
+
+  it("needs a session secret, and who may sign in with single sign-on", () => {
+    expect(() => readEnv({ ...upstream, DASHBOARD_USERS_FILE: "u.json" })).toThrow(/DASHBOARD_SESSION_SECRET/);
+    const oidc = { OIDC_ISSUER: "https://id.example.com", OIDC_CLIENT_ID: "c", OIDC_CLIENT_SECRET: "s", DASHBOARD_SESSION_SECRET: secret };
+    expect(() => readEnv({ ...upstream, ...oidc })).toThrow(/OIDC_ALLOWED_DOMAIN or OIDC_ALLOWED_GROUP/);
+  });
+
+  it("runs the demo open when nothing is configured", () => {
+    expect(authModeOf(readEnv({}))).toBe("open");
   });
 });

@@ -76,7 +76,9 @@ npm run bench -- --help              # runs, warm-ups, Lighthouse preset, CPU pr
 
 - Machine: ${m.cpu}, ${m.memoryGb} GB RAM, ${m.os}; Node ${m.node}; Next ${m.next}; ${m.chromium ?? "Chromium (version unknown)"};
   Playwright ${m.playwright}; Lighthouse ${m.lighthouse}. Load average at start ${meta.loadAverage.start.join(" / ")},
-  at end ${meta.loadAverage.end.join(" / ")} (1/5/15 min): anything else running on the machine shows in every number.
+  at end ${meta.loadAverage.end.join(" / ")} (1/5/15 min). CPU used by processes other than the bench and its servers and
+  browsers, as a share of all cores: ${meta.foreignCpu.map((p) => `${p.label} ${p.foreignShare}%`).join(", ")}
+  (sampled from /proc every second); anything else running on the machine shows in every number.
 ${notes.map((note) => `- ${note}`).join("\n")}
 `;
   writeFileSync(here("results.md"), md);

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { browserTimings } from "./browser-timings.mjs";
+import { watchContention } from "./contention.mjs";
 import { csvExport } from "./csv-export.mjs";
 import { lighthouseScores } from "./lighthouse-scores.mjs";
 import { getJson } from "./measure.mjs";
@@ -57,6 +58,7 @@ const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11
 const local = !args["base-url"];
 const started = Date.now();
 const loadStart = os.loadavg().map((value) => value.toFixed(2));
+const contention = watchContention();
 const skipped = [];
 const incidents = [];
 
@@ -130,6 +132,7 @@ async function main() {
   const loadPerScenario = {};
   for (const scenario of SCENARIOS.filter((name) => only.includes(name))) {
     log(`scenario ${scenario}`);
+    contention.mark(scenario);
     loadPerScenario[scenario] = os.loadavg()[0].toFixed(2);
     await stack?.heal(`before the ${scenario} scenario`);
     // A server stopped from outside mid-scenario gets restarted and the scenario rerun once; any other error ends the bench.
@@ -145,13 +148,14 @@ async function main() {
   }
   incidents.push(...(stack?.incidents ?? []));
   await stopAll();
+  const foreignCpu = contention.stop();
 
   const meta = {
     mode: local ? "local: demo API + next start started by the bench" : `against ${external.url}${upstream() ? ` and upstream ${upstream().url}` : ""}`,
     startedAt: new Date(started).toISOString(), finishedAt: new Date().toISOString(), wallSeconds: (Date.now() - started) / 1000,
     args: process.argv.slice(2).map((arg) => (arg === args.token ? "<token>" : arg)), machine: machine(),
     loadAverage: { start: loadStart, end: os.loadavg().map((value) => value.toFixed(2)), oneMinuteAtScenarioStart: loadPerScenario },
-    skipped, incidents,
+    foreignCpu, skipped, incidents,
     funds: { total: allFunds.length, small, mid, big },
     build: snapshot ? { buildId: snapshot.buildId, builtAt: snapshot.builtAt } : null,
   };

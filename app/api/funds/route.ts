@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api-route";
 import { listFunds } from "@/lib/customer-api";
+import { jsonBytesResponse, sharedJsonBody } from "@/lib/shared-body";
 
-export const GET = apiRoute("GET /api/funds", z.object({}), () => listFunds());
+// Concurrent requests share one upstream call and one serialization (each was checked for a session).
+export const GET = apiRoute("GET /api/funds", z.object({}), async (_params, _request, user) =>
+  jsonBytesResponse(await sharedJsonBody("funds", () => listFunds({ user }))),
+);

@@ -1,7 +1,9 @@
 import { apiRoute } from "@/lib/api-route";
 import { listInvestors } from "@/lib/customer-api";
 import { fundParamsSchema } from "@/lib/ids";
+import { jsonBytesResponse, sharedJsonBody } from "@/lib/shared-body";
 
-export const GET = apiRoute("GET /api/funds/[fundId]/investors", fundParamsSchema, ({ fundId }) =>
-  listInvestors(fundId),
+// Concurrent requests for one fund share one upstream call and one serialization (each was checked for a session).
+export const GET = apiRoute("GET /api/funds/[fundId]/investors", fundParamsSchema, async ({ fundId }, _request, user) =>
+  jsonBytesResponse(await sharedJsonBody(`investors:${fundId}`, () => listInvestors(fundId, { user }))),
 );

@@ -1,0 +1,78 @@
+// Measures how much CPU processes outside the bench used meanwhile: on a shared 2-core machine that skews every number.
+import { readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+function readProcs() {
+  const procs = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // After the command: state(0) ppid(1) … utime(11) stime(12).
+      procs.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // Exited while we looked.
+    }
+  }
+  return procs;
+}
+
+function ownTree(procs) {
+  const own = new Set([process.pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, proc] of procs) {
+      if (!own.has(pid) && own.has(proc.ppid)) {
+        own.add(pid);
+        grew = true;
+      }
+    }
+  }
+  return own;
+}
+
+/**
+ * Samples /proc every second and adds up the CPU time of every process that is not the bench or one of its
+ * descendants (servers, Chromium). mark(label) closes a period; periods() gives each one's share of all cores.
+ */
+export function watchContention() {
+  let last = readProcs();
+  let foreignTicks = 0;
+  let periodStart = { at: Date.now(), ticks: 0, label: "setup" };
+  const periods = [];
+  const sample = () => {
+    const now = readProcs();
+    const own = ownTree(now);
+    for (const [pid, proc] of now) {
+      const before = last.get(pid);
+      if (own.has(pid)) continue;
+      // A pid not seen a second ago started since: all of its CPU time falls in this period.
+      if (!before) foreignTicks += proc.ticks;
+      else if (before.ppid === proc.ppid) foreignTicks += Math.max(0, proc.ticks - before.ticks);
+    }
+    last = now;
+  };
+  const timer = setInterval(sample, 1000);
+  timer.unref();
+  const close = () => {
+    sample();
+    const seconds = (Date.now() - periodStart.at) / 1000;
+    const cpuSeconds = (foreignTicks - periodStart.ticks) / TICKS_PER_SECOND;
+    periods.push({ label: periodStart.label, seconds: Math.round(seconds), foreignCpuSeconds: Math.round(cpuSeconds * 10) / 10, foreignShare: seconds > 0 ? Math.round((100 * cpuSeconds) / (seconds * os.cpus().length)) : 0 });
+  };
+  return {
+    mark(label) {
+      close();
+      periodStart = { at: Date.now(), ticks: foreignTicks, label };
+    },
+    stop() {
+      clearInterval(timer);
+      close();
+      return periods;
+    },
+  };
+}
