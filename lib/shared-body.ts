@@ -5,7 +5,8 @@ const encoder = new TextEncoder();
 
 /**
  * The JSON bytes of a value that many requests ask for at once (a 10,000-investor list under load): produced,
- * serialized and encoded once per burst and the same bytes written to every response; nothing is kept afterwards.
+ * serialized and encoded once per burst and the same bytes written to every response; nothing is kept after.
+ * (Next compresses each response itself and strips a handler's own Content-Encoding, so gzip is not shared.)
  */
 export function sharedJsonBody(key: string, produce: () => Promise<unknown>): Promise<Uint8Array> {
   let pending = inFlight.get(key);

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import autocannon from "autocannon";
+import { execFileSync } from "node:child_process";
 
 const duration = Number(process.env.LOAD_SECONDS ?? 30);
 const connections = Number(process.env.LOAD_CONNECTIONS ?? 200);
@@ -53,7 +53,13 @@ const big = funds.find((fund) => fund.investor_count === 10000);
 const rows = [];
 for (const [label, path] of [["/api/funds", "/api/funds"], ["investors of a 10,000 fund", `/api/funds/${big.id}/investors`]]) {
   for (let run = 1; run <= 3; run++) {
-    const result = await autocannon({ url: `http://127.0.0.1:3121${path}`, connections, duration, headers: { cookie } });
+    // autocannon runs in its own process with room for 200 × 14 MB responses in flight.
+    const output = execFileSync(
+      "node",
+      ["--max-old-space-size=8192", "node_modules/autocannon/autocannon.js", "--json", "-c", String(connections), "-d", String(duration), "-H", `cookie=${cookie}`, `http://127.0.0.1:3121${path}`],
+      { maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] },
+    );
+    const result = JSON.parse(output.toString());
     await new Promise((r) => setTimeout(r, 3000));
     const errors = result.errors + result.timeouts + result.non2xx;
     rows.push({ label, run, requests: result.requests.total, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors, rss: rss(server.pid) });

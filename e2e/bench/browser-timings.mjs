@@ -17,12 +17,13 @@ async function visit(browser, url, label) {
   await page.addInitScript(firstRowsProbe, label);
   try {
     await page.goto(url, { waitUntil: "commit", timeout: 120_000 });
-    await page.waitForFunction(() => window.__bench?.rowsFrame != null && window.__bench?.hydrated != null, null, { timeout: 120_000, polling: 50 });
+    await page.waitForFunction(() => window.__bench?.rowsFrame != null && window.__bench?.hydrated != null, null, { timeout: 60_000, polling: 50 });
     return { context, page, marks: await page.evaluate(() => ({ ...window.__bench })) };
   } catch (error) {
     // A failed visit counts as a missing run, not as a reason to abandon the whole bench.
     const marks = await page.evaluate(() => ({ ...window.__bench })).catch(() => ({}));
     await context.close();
+    console.error(`  visit of ${url} failed: ${error.message.split("\n")[0]}`);
     return { context: null, page: null, marks: { ...marks, error: error.message.split("\n")[0] } };
   }
 }
@@ -32,6 +33,11 @@ async function visits(browser, url, label, count) {
   const all = [];
   let open = null;
   for (let i = 0; i < count; i += 1) {
+    // Two failed visits in a row (a broken build, a table that never renders): give up on this page, not the bench.
+    if (all.length >= 2 && all.slice(-2).every((marks) => marks.error)) {
+      console.error(`  ${url}: two visits in a row failed; skipping the remaining ${count - i}`);
+      break;
+    }
     const next = await visit(browser, url, label);
     all.push(next.marks);
     if (!next.page) continue;

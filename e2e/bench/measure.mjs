@@ -19,7 +19,9 @@ export function result({ id, scenario, name, unit, runs, target = null, warmup =
   const stats = summarize(runs);
   let met = null;
   if (target && stats.median !== null) met = target.op === "<=" ? stats.median <= target.value : stats.median >= target.value;
-  return { id, scenario, name, unit, ...stats, target, met, runs, warmup, ...extra, ...(note ? { note } : {}) };
+  const errors = [...new Set((extra.marks ?? []).map((marks) => marks.error).filter(Boolean))];
+  const allNotes = [note, errors.length > 0 ? `failed visits: ${errors.join("; ")}` : null].filter(Boolean).join("; ");
+  return { id, scenario, name, unit, ...stats, target, met, runs, warmup, ...extra, ...(allNotes ? { note: allNotes } : {}) };
 }
 
 /** Warm-up rounds first, then measured ones; fn(round) returns one number (or null when a run failed). */

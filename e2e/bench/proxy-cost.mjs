@@ -24,6 +24,18 @@ async function startBarePassThrough(upstreamUrl, token) {
   return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
+/** Once per target, untimed: the answer must be the fund's whole list, or the timings mean nothing. */
+async function checkBody(url, headers, size) {
+  const res = await timedGet(url, { headers, keepBody: true });
+  if (res.body[0] === 0x1f && res.body[1] === 0x8b) return "answered gzip bytes to Accept-Encoding: identity";
+  try {
+    const list = JSON.parse(res.body.toString("utf8"));
+    return Array.isArray(list) && list.length === size ? null : `answered ${Array.isArray(list) ? list.length : "a non-list"} instead of ${size} investors`;
+  } catch {
+    return `answered a body that is not JSON (status ${res.status})`;
+  }
+}
+
 async function timed(url, headers) {
   const res = await timedGet(url, { headers });
   if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
@@ -43,6 +55,7 @@ export async function proxyCost({ appUrl, upstreamUrl, token, funds, runs, warmu
         targets.push(["bare", `${bare.url}${path}`, identity]);
       }
       const times = Object.fromEntries(targets.map(([key]) => [key, { runs: [], warmup: [], bytes: null }]));
+      for (const [key, url, headers] of targets) times[key].check = await checkBody(url, headers, fund.size);
       // Interleaved rounds, so a slow moment on the machine hits all three alike.
       await repeat(async (i) => {
         for (const [key, url, headers] of targets) {
@@ -57,7 +70,7 @@ export async function proxyCost({ appUrl, upstreamUrl, token, funds, runs, warmu
       for (const [key] of targets) {
         results.push(result({
           id: `proxy.${key}.${fund.size}`, scenario: "1 proxy", name: `${label[key]}, ${size} investors`, unit: "ms",
-          runs: times[key].runs, warmup: times[key].warmup, extra: { bytes: times[key].bytes },
+          runs: times[key].runs, warmup: times[key].warmup, extra: { bytes: times[key].bytes }, note: times[key].check ?? undefined,
         }));
       }
       if (times.bare) {
@@ -88,10 +101,15 @@ async function gzipLatency(appUrl, fund, runs) {
     last = await timed(url, { accept: "application/json", "accept-encoding": "gzip" });
     return round(last.ms);
   }, { runs, warmup: 1 });
+  const { body } = await timedGet(url, { headers: { accept: "application/json", "accept-encoding": "gzip" }, keepBody: true });
+  const gzipped = body[0] === 0x1f && body[1] === 0x8b;
+  const encoding = last.headers["content-encoding"] ?? "identity";
   return result({
     id: `proxy.gzip.${fund.size}`, scenario: "1 proxy", name: `app proxy /api with Accept-Encoding: gzip, ${fund.size.toLocaleString("en-US")} investors`,
     unit: "ms", runs: measured, warmup,
-    extra: { wireBytes: last.bytes, contentEncoding: last.headers["content-encoding"] ?? "identity" },
+    extra: { wireBytes: last.bytes, contentEncoding: encoding },
+    // Browsers cannot read a gzip body that is not labelled as such: the page would never show its rows.
+    note: gzipped && encoding !== "gzip" ? "the body is gzip but the response has no Content-Encoding: gzip header" : undefined,
   });
 }
 

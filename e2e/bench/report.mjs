@@ -27,6 +27,12 @@ export function table(results) {
   return lines.join("\n");
 }
 
+function rowNotes(results) {
+  const noted = results.filter((row) => row.note);
+  if (noted.length === 0) return "";
+  return `\nNotes on rows:\n\n${noted.map((row) => `- ${row.name}: ${row.note}`).join("\n")}\n`;
+}
+
 export function machine() {
   const cpus = os.cpus();
   let chromium = null;
@@ -61,7 +67,7 @@ every run, warm-up and marks are in [\`results.json\`](results.json). Rows witho
 others.
 
 ${table(results)}
-
+${rowNotes(results)}
 ## How to reproduce
 
 \`\`\`sh
