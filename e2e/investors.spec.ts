@@ -110,9 +110,13 @@ test("Previous and Next follow the table's sorted order, and the breadcrumb rest
 
   await page.getByRole("link", { name: "Next" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(names[2]!);
+  await expect(page.getByText(/^3 of \d+$/)).toBeVisible();
   await page.getByRole("link", { name: "Previous" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(names[1]!);
+  await expect(page.getByText(/^2 of \d+$/)).toBeVisible();
   await page.getByRole("link", { name: "Previous" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(names[0]!);
+  await expect(page.getByText(/^1 of \d+$/)).toBeVisible();
 
   await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link").nth(1).click();
   await expect(page).toHaveURL(/sort=commitment_amount\.desc/);

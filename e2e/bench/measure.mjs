@@ -40,7 +40,17 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
  * GET url and read the whole body. Returns ms from request start to the last byte, status, bytes on the wire and
  * the headers; keepBody keeps the (possibly compressed) bytes for later inspection.
  */
-export function timedGet(url, { headers = {}, keepBody = false, onChunk } = {}) {
+export async function timedGet(url, options = {}) {
+  try {
+    return await timedGetOnce(url, options);
+  } catch (error) {
+    // A kept-alive socket the server closed just as we reused it (Node's documented race): retry once, afresh.
+    if (!error.reusedSocket || !["ECONNRESET", "EPIPE"].includes(error.code)) throw error;
+    return timedGetOnce(url, options);
+  }
+}
+
+function timedGetOnce(url, { headers = {}, keepBody = false, onChunk } = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const req = http.get(url, { agent, headers }, (res) => {
@@ -62,7 +72,7 @@ export function timedGet(url, { headers = {}, keepBody = false, onChunk } = {}) 
       res.on("error", reject);
     });
     req.setTimeout(120_000, () => req.destroy(new Error(`timeout: GET ${url}`)));
-    req.on("error", reject);
+    req.on("error", (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
   });
 }
 

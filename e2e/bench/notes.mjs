@@ -18,7 +18,9 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
       "sends `Accept-Encoding: identity`, so compression is not part of the comparison (the row \"with Accept-Encoding: gzip\" " +
       "shows what it adds). The bare pass-through is a tiny server inside the bench process: `fetch(upstream)` → `JSON.parse` → " +
       "`JSON.stringify` → respond. The three are interleaved per round, and the ratio row is the per-round proxy ÷ bare ratio. " +
-      "Throughput: one autocannon run, 20 connections, 10 s, request timeout 60 s, identity encoding, loopback.");
+      "Throughput: one autocannon run, 20 connections, 10 s, request timeout 60 s, identity encoding, loopback; responses " +
+      "still in flight at the end are not counted (latency percentiles in results.json). Before timing, each target's " +
+      "answer is checked once to be the fund's whole list.");
   }
   if (only.includes("browser")) {
     notes.push("Browser: headless Debian Chromium driven by @playwright/test, viewport 1280×900, a fresh context (empty HTTP " +

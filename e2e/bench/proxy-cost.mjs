@@ -78,7 +78,6 @@ export async function proxyCost({ appUrl, upstreamUrl, token, funds, runs, warmu
         results.push(result({
           id: `proxy.ratio.${fund.size}`, scenario: "1 proxy", name: `proxy ÷ bare pass-through, ${size} investors`, unit: "×",
           runs: own, target: fund.size === 10_000 ? { op: "<=", value: 1.5 } : null,
-          note: "per-round ratio of the two latencies",
         }));
       }
       log(`  ${size}: proxy ${results.find((r) => r.id === `proxy.proxy.${fund.size}`).median} ms`);
@@ -128,6 +127,5 @@ async function throughput(appUrl, fund, log) {
       latencyMs: { p50: out.latency.p50, p90: out.latency.p90, p99: out.latency.p99, max: out.latency.max },
       bytesPerSecond: out.throughput.average,
     },
-    note: "one 10 s autocannon run; responses still in flight at the end are not counted; latency percentiles in results.json",
   });
 }
