@@ -1,4 +1,4 @@
-import type { Column, Row, RowData } from "@tanstack/react-table";
+import type { Column, RowData } from "@tanstack/react-table";
 import { displayLength } from "@/lib/display-length";
 import type { DataTableFeatures } from "./features";
 
@@ -14,14 +14,14 @@ const defaultMaxChars = 22;
  */
 export function columnWidths<T extends RowData>(
   columns: Column<DataTableFeatures, T, unknown>[],
-  rows: Row<DataTableFeatures, T>[],
+  rows: readonly T[],
 ): Map<string, number> {
   const widths = new Map<string, number>();
   for (const column of columns) {
     const meta = column.columnDef.meta;
     const header = typeof column.columnDef.header === "string" ? column.columnDef.header.length + 2 : 8;
     let longest = header;
-    if (meta) for (const row of rows) longest = Math.max(longest, displayLength(meta.kind, meta.value(row.original)));
+    if (meta) for (const row of rows) longest = Math.max(longest, displayLength(meta.kind, meta.value(row)));
     const cap = meta?.kind === "text" ? Math.max(header, meta.maxChars ?? defaultMaxChars) : Infinity;
     const charPx = meta?.kind === "text" ? textCharPx : figureCharPx;
     widths.set(column.id, Math.round(Math.min(longest, cap) * charPx + paddingPx));

@@ -16,6 +16,8 @@ interface DataTableProps<T extends RowData> {
   empty: ReactNode;
   /** Extra rows at the foot of the table (totals). */
   footer?: ReactNode;
+  /** Every row of the dataset, unsorted and unfiltered: columns are sized once for all of them. */
+  allRows: readonly T[];
 }
 
 const rowHeight = 35;
@@ -23,12 +25,12 @@ const rowHeight = 35;
 const stickyFirst = "sticky left-0 z-[1] bg-white group-hover:bg-zinc-50 dark:bg-zinc-950 dark:group-hover:bg-zinc-900";
 
 /** A sortable table that renders only the rows in view, so 50,000 rows cost what 30 do. */
-export function DataTable<T extends RowData>({ table, label, empty, footer }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({ table, label, empty, footer, allRows }: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
   const columns = table.getVisibleLeafColumns();
-  const coreRows = table.getCoreRowModel().rows;
-  const widths = useMemo(() => columnWidths(columns, coreRows), [columns, coreRows]);
+  // Sized over the whole dataset, so a sort or a search does not walk every row again.
+  const widths = useMemo(() => columnWidths(columns, allRows), [columns, allRows]);
   const totalWidth = [...widths.values()].reduce((sum, width) => sum + width, 0);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({

@@ -59,6 +59,7 @@ export function FundsTable() {
       {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={() => void refetch()} /> : null}
       <DataTable
         table={table}
+        allRows={funds}
         label="Funds"
         empty={funds.length === 0 ? "No funds are visible to this dashboard's API token." : `No funds match “${query}”.`}
       />

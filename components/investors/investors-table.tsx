@@ -92,6 +92,7 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
       {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={() => void refetch()} /> : null}
       <DataTable
         table={table}
+        allRows={investors}
         label="Investors"
         empty={investors.length === 0 ? "This fund has no investors yet." : "No investors match this search and filter."}
         footer={<InvestorsTableFooter columns={table.getVisibleLeafColumns()} rows={rows} />}

@@ -34,12 +34,14 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
   }
   if (only.includes("csv")) {
     notes.push("CSV: `GET /api/funds/{id}/investors.csv` (the default view: every investor), identity encoding, request " +
-      "start → last byte; the first download's rows are counted with csv-parse. Server memory is VmRSS of the `next-server` " +
+      "start → last byte; the first download's rows are counted with csv-parse; \"warm\" rows are the " +
+      `${runs} downloads after it. Server memory is VmRSS of the \`next-server\` ` +
       "process from /proc/<pid>/status, sampled every 10 ms; baseline just before the request, growth = peak − baseline.");
     notes.push("Why cold and warm differ: the bench restarts `next start` before each size, so the first (cold) download " +
       "meets a process whose V8 heap has not grown yet; that run shows the real memory cost of the export. V8 keeps the " +
-      "heap it grew (and the allocator keeps freed pages), so later downloads reuse it and show little RSS growth: the warm " +
-      "growth median understates the cost, and the cold figure is the one to hold against the 100 MB limit.");
+      "heap it grew (and the allocator keeps freed pages), so later downloads partly reuse memory the process already holds " +
+      "and their growth varies with what the previous run left behind and when GC ran: the warm figures understate the " +
+      "cost, and the cold one is the one to hold against the 100 MB limit.");
   }
   if (only.includes("weight")) {
     notes.push("Weight: every script response a fresh browser context loads for the route until the network is idle, " +

@@ -22,7 +22,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --only LIST             scenarios to run, comma-separated: proxy,browser,csv,weight,lighthouse (default all)
   --runs N                measured runs per scenario (default 5)
   --warmup N              warm-up runs, not counted (default 1)
-  --big-runs N            measured browser runs for the 50,000-investor fund (default 3)
+  --big-runs N            measured browser runs for the 50,000-investor fund (default 5)
   --lighthouse-runs N     Lighthouse runs per page (default 3)
   --lighthouse-preset P   desktop or mobile (default desktop)
   --search-key K          the keystroke of the search scenario (default q)
@@ -31,7 +31,7 @@ const USAGE = `Usage: npm run bench -- [options]
 const { values: args } = parseArgs({
   options: {
     "base-url": { type: "string" }, "upstream-url": { type: "string" }, token: { type: "string" }, only: { type: "string" },
-    runs: { type: "string", default: "5" }, warmup: { type: "string", default: "1" }, "big-runs": { type: "string", default: "3" },
+    runs: { type: "string", default: "5" }, warmup: { type: "string", default: "1" }, "big-runs": { type: "string", default: "5" },
     "lighthouse-runs": { type: "string", default: "3" }, "lighthouse-preset": { type: "string", default: "desktop" },
     "search-key": { type: "string", default: "q" }, "cpu-prof": { type: "boolean", default: false }, help: { type: "boolean", short: "h" },
   },
