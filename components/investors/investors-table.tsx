@@ -16,7 +16,7 @@ import { csvUrl } from "@/lib/csv/url";
 import { serializeSort } from "@/lib/table/sort-state";
 import { applyView } from "@/lib/table/view";
 import { investorsTableColumns } from "./investors-table-columns";
-import { InvestorsTableFooter } from "./investors-table-footer";
+import { InvestorsTableFooter, moneyTotals } from "./investors-table-footer";
 import { InvestorsTableToolbar } from "./investors-table-toolbar";
 import { useInvestorView } from "./use-investor-view";
 
@@ -31,10 +31,14 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
   const { view, sorting, onSortingChange, setQuery, setTypes, visibleIds, setCols } = useInvestorView();
   const deferredView = useDeferredValue(view);
   const investors = data ?? noInvestors;
-  const rows = useMemo(
-    () => applyView(investors, investorColumns, investorViewOptions(deferredView)),
-    [investors, deferredView],
+  const { query, types, sort } = deferredView;
+  // Searching and filtering decide which rows; sorting only their order, so the totals survive a sort untouched.
+  const filtered = useMemo(
+    () => applyView(investors, investorColumns, { ...investorViewOptions({ query, types, sort: null }) }),
+    [investors, query, types],
   );
+  const rows = useMemo(() => applyView(filtered, investorColumns, { sort }), [filtered, sort]);
+  const totals = useMemo(() => moneyTotals(filtered), [filtered]);
   const typeOptions = useMemo(() => {
     const counts = new Map<string, number>();
     for (const investor of investors) counts.set(investorTypeOf(investor), (counts.get(investorTypeOf(investor)) ?? 0) + 1);
@@ -95,7 +99,7 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
         allRows={investors}
         label="Investors"
         empty={investors.length === 0 ? "This fund has no investors yet." : "No investors match this search and filter."}
-        footer={<InvestorsTableFooter columns={table.getVisibleLeafColumns()} rows={rows} />}
+        footer={<InvestorsTableFooter columns={table.getVisibleLeafColumns()} count={rows.length} totals={totals} />}
       />
     </>
   );

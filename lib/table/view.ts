@@ -18,6 +18,19 @@ export function sortKey(kind: ColumnKind, raw: RawValue): SortKey | undefined {
   return decimal === null ? undefined : new Big(decimal);
 }
 
+// Rows are immutable query data: each row's key for a column is worked out once, not on every sort.
+const keyCache = new WeakMap<object, Map<string, SortKey | undefined>>();
+
+function cachedSortKey<T>(row: T, column: ColumnSpec<T>): SortKey | undefined {
+  if (typeof row !== "object" || row === null) return sortKey(column.kind, column.value(row));
+  let keys = keyCache.get(row);
+  if (!keys) keyCache.set(row, (keys = new Map()));
+  if (keys.has(column.id)) return keys.get(column.id);
+  const key = sortKey(column.kind, column.value(row));
+  keys.set(column.id, key);
+  return key;
+}
+
 function compareKeys(a: SortKey, b: SortKey): number {
   if (a instanceof Big && b instanceof Big) return a.cmp(b);
   if (typeof a === "number" && typeof b === "number") return a - b;
@@ -63,7 +76,7 @@ export function applyView<T>(rows: readonly T[], columns: readonly ColumnSpec<T>
   const column = sort && columns.find((candidate) => candidate.id === sort.id);
   if (!sort || !column) return result;
   const sign = sort.direction === "desc" ? -1 : 1;
-  const keyed = result.map((row, index) => ({ row, index, key: sortKey(column.kind, column.value(row)) }));
+  const keyed = result.map((row, index) => ({ row, index, key: cachedSortKey(row, column) }));
   keyed.sort((a, b) => {
     if (a.key === undefined || b.key === undefined) {
       if (a.key === b.key) return a.index - b.index;
