@@ -97,6 +97,7 @@ test.describe("all investors download", () => {
     request,
   }) => {
     await page.goto("/funds");
+    await page.waitForLoadState("networkidle");
     // The funds list and the first fund's investors pass; every later upstream call fails, retries included.
     await setFaults({ passNext: 2, failNext: 1_000 });
     let downloaded = false;

@@ -12,6 +12,8 @@ export const fundsTableColumns: ColumnDef<DataTableFeatures, Fund, unknown>[] = 
         maxChars: 34,
         cell: (fund) => (
           <Link
+            // Each prefetch would render a page on the server and call the upstream: a grid of links is not worth it.
+            prefetch={false}
             href={`/funds/${encodeURIComponent(fund.id)}`}
             className="font-medium text-blue-700 hover:underline dark:text-blue-300"
             title={fundName(fund)}

@@ -16,6 +16,8 @@ export function investorsTableColumns(
           maxChars: 34,
           cell: (investor) => (
             <Link
+              // Each prefetch would render a page on the server and call the upstream: a grid of links is not worth it.
+              prefetch={false}
               href={`/funds/${encodeURIComponent(fundId)}/investors/${encodeURIComponent(investor.id)}${viewSearch}`}
               className="font-medium text-blue-700 hover:underline dark:text-blue-300"
               title={investorName(investor)}
