@@ -1,10 +1,4 @@
-const securityHeaders = [
-  { key: "Referrer-Policy", value: "no-referrer" },
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
-  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-];
+import { securityHeaders } from "./lib/security-headers.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

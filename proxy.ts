@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { openSession, SESSION_COOKIE } from "./lib/auth/session-token";
 import { authModeOf, serverEnv } from "./lib/env";
-import { contentSecurityPolicy } from "./lib/security-headers";
+import { contentSecurityPolicy } from "./lib/security-headers.mjs";
 
 // The only API paths that exist; a segment's format is checked by its route handler (400 for a bad id).
 const apiRoutes = [

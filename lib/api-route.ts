@@ -6,8 +6,6 @@ import { errorResponse, jsonError, noStore } from "./error-response";
 import { logLine } from "./log";
 import { runWithRequestContext } from "./request-context";
 
-export { jsonError, noStore };
-
 const paramNames: Record<string, string> = { fundId: "Fund id", investorId: "Investor id" };
 
 interface RouteContextLike {

@@ -3,6 +3,7 @@
 // and resolves `..` segments into other routes. Those get a clear 400 here instead.
 import { createServer } from "node:http";
 import next from "next";
+import { securityHeaders } from "../lib/security-headers.mjs";
 
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.DASHBOARD_HOST || "127.0.0.1";
@@ -10,11 +11,7 @@ const hostname = process.env.DASHBOARD_HOST || "127.0.0.1";
 const headers = {
   "Content-Type": "application/json",
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
-  "X-Content-Type-Options": "nosniff",
-  "X-Frame-Options": "DENY",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
-  "Cross-Origin-Opener-Policy": "same-origin",
+  ...Object.fromEntries(securityHeaders.map(({ key, value }) => [key, value])),
 };
 
 /** What is wrong with a raw request target, or null when Next may have it. */

@@ -1,7 +1,7 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import Link from "next/link";
 import type { DataTableFeatures } from "@/components/data-table/features";
 import { specColumn } from "@/components/data-table/spec-column";
+import { TableLink } from "@/components/data-table/table-link";
 import type { Investor } from "@/lib/customer-api/schemas";
 import { investorColumns, investorName } from "@/lib/investors/investor-columns";
 
@@ -10,22 +10,15 @@ export function investorsTableColumns(
   fundId: string,
   viewSearch: string,
 ): ColumnDef<DataTableFeatures, Investor, unknown>[] {
+  const fundPath = `/funds/${encodeURIComponent(fundId)}/investors`;
   return investorColumns.map((spec) =>
     spec.id === "name"
       ? specColumn(spec, {
           maxChars: 34,
           cell: (investor) => (
-            <Link
-              // Each prefetch would render a page on the server and call the upstream: a grid of links is not worth it.
-              prefetch={false}
-              href={`/funds/${encodeURIComponent(fundId)}/investors/${encodeURIComponent(investor.id)}${viewSearch}`}
-              className="font-medium text-blue-700 hover:underline dark:text-blue-300"
-              title={investorName(investor)}
-            >
-              {investorName(investor)}
-            </Link>
+            <TableLink href={`${fundPath}/${encodeURIComponent(investor.id)}${viewSearch}`} text={investorName(investor)} />
           ),
         })
-      : specColumn(spec, {}),
+      : specColumn(spec),
   );
 }

@@ -30,11 +30,6 @@ export async function resetUpstream(): Promise<void> {
   await fetch(`${upstreamUrl}/__demo/reset`, { method: "POST" });
 }
 
-export async function upstreamRequestCount(): Promise<number> {
-  const response = await fetch(`${upstreamUrl}/__demo/stats`);
-  return ((await response.json()) as { requests: number }).requests;
-}
-
 /** Every path the upstream has been asked for in this run (other tests run in parallel, so count by path). */
 export async function upstreamPaths(): Promise<string[]> {
   const response = await fetch(`${upstreamUrl}/__demo/stats`);

@@ -68,7 +68,3 @@ export const messages = {
   circuitOpen: (seconds: number) =>
     `The Customer API has been failing; the dashboard is giving it a rest. Try again in ${seconds} s.`,
 };
-
-export function isCustomerApiError(error: unknown): error is CustomerApiError {
-  return error instanceof CustomerApiError;
-}

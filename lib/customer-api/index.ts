@@ -7,9 +7,8 @@ import { createCustomerApiClient, type CustomerApiClient } from "./client";
 import { maskFund, maskInvestor, fundSecrets, investorSecrets } from "./mask";
 import { getUpstream } from "./upstream";
 
-export { CustomerApiError, isCustomerApiError } from "./errors";
+export { CustomerApiError } from "./errors";
 export type { Fund, Investor } from "./schemas";
-export type { FundSecrets, InvestorSecrets } from "./mask";
 
 const clientKey = Symbol.for("fund-explorer.customer-api-client");
 type Holder = { [clientKey]?: Promise<CustomerApiClient> };

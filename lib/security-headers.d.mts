@@ -1,0 +1,2 @@
+export const securityHeaders: { key: string; value: string }[];
+export function contentSecurityPolicy(nonce: string, development: boolean): string;

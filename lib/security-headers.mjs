@@ -1,0 +1,27 @@
+// One list of security headers for every response: next.config.mjs applies it to Next's answers,
+// scripts/server.mjs to the requests it refuses before Next, proxy.ts adds the per-request CSP.
+
+export const securityHeaders = [
+  { key: "Referrer-Policy", value: "no-referrer" },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+];
+
+/** A nonce-based policy: only our own scripts, and only those carrying this response's nonce. */
+export function contentSecurityPolicy(nonce, development) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
+    // React sets style attributes (column widths, virtual row offsets); no inline <style> comes from data.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join("; ");
+}
