@@ -12,8 +12,10 @@ const apiRoutes = [
   /^\/api\/funds\/[^/]+\/?$/,
   /^\/api\/funds\/[^/]+\/sensitive\/?$/,
   /^\/api\/funds\/[^/]+\/investors\/?$/,
+  /^\/api\/funds\/[^/]+\/investor-rows\/?$/,
   /^\/api\/funds\/[^/]+\/investors\/[^/]+\/?$/,
   /^\/api\/funds\/[^/]+\/investors\/[^/]+\/sensitive\/?$/,
+  /^\/api\/funds\/[^/]+\/investors\/[^/]+\/neighbours\/?$/,
 ];
 
 // Reachable without a session: the sign-in page and the sign-in flow itself.

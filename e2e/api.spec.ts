@@ -81,3 +81,35 @@ test("dot segments and paths that are no API route answer 4xx JSON without an up
   }
   await expectUpstreamNeverSaw(["%2e", "/extra", "/nope"]);
 });
+
+test("the table's pages cover the view exactly once, share one list, and an outdated page is refused with 409", async ({
+  request,
+}) => {
+  const funds = await upstreamGet<{ id: string; investor_count?: number }[]>("/funds");
+  const big = funds.reduce((a, b) => ((a.investor_count ?? 0) > (b.investor_count ?? 0) ? a : b));
+  const upstream = await upstreamGet<{ id: string }[]>(`/funds/${big.id}/investors`);
+  const rowsUrl = `/api/funds/${big.id}/investor-rows`;
+  const first = await (await request.get(`${rowsUrl}?limit=500&refresh=1`)).json();
+  expect(first.total).toBe(upstream.length);
+  const ids: string[] = first.rows.map((row: { id: string }) => row.id);
+  for (let offset = 500; offset < first.matched; offset += 500) {
+    const page = await (await request.get(`${rowsUrl}?limit=500&offset=${offset}&version=${first.version}`)).json();
+    expect(page.version).toBe(first.version);
+    ids.push(...page.rows.map((row: { id: string }) => row.id));
+  }
+  // Unsorted, the view is the upstream's own order, every investor once.
+  expect(ids).toEqual(upstream.map((investor) => investor.id));
+
+  // A refresh joins a fetch begun under a second ago, so each one here waits that second out.
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 1_100));
+  await pause();
+  const refreshed = await (await request.get(`${rowsUrl}?limit=1&refresh=1`)).json();
+  expect(refreshed.version).toBeGreaterThan(first.version);
+  // The list before is kept for people still scrolling it; two refreshes later it is gone.
+  expect((await request.get(`${rowsUrl}?offset=1&version=${first.version}`)).status()).toBe(200);
+  await pause();
+  await request.get(`${rowsUrl}?limit=1&refresh=1`);
+  const outdated = await request.get(`${rowsUrl}?offset=1&version=${first.version}`);
+  expect(outdated.status()).toBe(409);
+  expect((await outdated.json()).error).toMatch(/refreshed/);
+});

@@ -25,15 +25,19 @@ const fundTemplates: ((f: string) => string)[] = [
   (f) => `/api/funds/${f}/investors`,
   (f) => `/api/funds/${f}/sensitive?field=tax_id`,
   (f) => `/api/funds/${f}/investors.csv`,
+  (f) => `/api/funds/${f}/investor-rows`,
 ];
 const investorTemplates: ((f: string, i: string) => string)[] = [
   (f, i) => `/api/funds/${f}/investors/${i}`,
   (f, i) => `/api/funds/${f}/investors/${i}/sensitive?field=tax_id`,
+  (f, i) => `/api/funds/${f}/investors/${i}/neighbours`,
 ];
 const queryTargets = [
   "/api/funds",
   `/api/funds/${fundId}`,
   `/api/funds/${fundId}/investors`,
+  `/api/funds/${fundId}/investor-rows`,
+  `/api/funds/${fundId}/investors/${investorId}/neighbours`,
   `/api/funds/${fundId}/investors/${investorId}`,
   `/api/funds/${fundId}/sensitive`,
   `/api/funds/${fundId}/investors/${investorId}/sensitive`,

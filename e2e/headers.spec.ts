@@ -48,6 +48,8 @@ test("every API, CSV and static response carries the security headers, and no X-
     "/api/funds",
     `/api/funds/${fundId}`,
     `/api/funds/${fundId}/investors`,
+    `/api/funds/${fundId}/investor-rows?sort=commitment_amount.desc`,
+    `/api/funds/${fundId}/investors/${investorId}/neighbours`,
     `/api/funds/${fundId}/investors/${investorId}`,
     `/api/funds/${fundId}/sensitive?field=tax_id`,
     `/api/funds/${fundId}/investors/${investorId}/sensitive?field=account_number`,

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { investorName, mediumFund, type InvestorLike } from "./support/investors";
 import { signInOnPage } from "./support/session";
-import { columnTexts, plainNumber, sortBy } from "./support/table";
+import { columnTexts, plainNumber, scrollToEnd, sortBy } from "./support/table";
 import { upstreamGet } from "./support/upstream";
 
 const table = (page: Page) => page.getByRole("table", { name: "Investors" });
@@ -39,8 +39,7 @@ test("sorting by Commitment is numeric both ways, empty commitments last", async
   expect(firstDesc.map((v) => v && new Big(v).toFixed(2))).toEqual([...ascending].reverse().slice(0, 20));
 
   // Scrolled to the bottom, the empty commitments come last in descending order too.
-  await scroller(page).evaluate((el) => el.scrollTo(0, el.scrollHeight));
-  await page.waitForTimeout(200);
+  await scrollToEnd(scroller(page), table(page));
   const tail = (await columnTexts(table(page), "Commitment")).map(plainNumber);
   expect(empties, "the demo fund has investors without a commitment").toBeGreaterThan(0);
   expect(tail.at(-1)).toBeNull();

@@ -22,6 +22,8 @@ test("without a session every page goes to /login and every API and CSV route an
     "/api/funds",
     `/api/funds/${fundId}`,
     `/api/funds/${fundId}/investors`,
+    `/api/funds/${fundId}/investor-rows`,
+    `/api/funds/${fundId}/investors/${investorId}/neighbours`,
     `/api/funds/${fundId}/investors/${investorId}`,
     `/api/funds/${fundId}/sensitive?field=tax_id`,
     `/api/funds/${fundId}/investors/${investorId}/sensitive?field=tax_id`,

@@ -47,6 +47,8 @@ test("the API token appears nowhere, and full tax ids and account numbers only i
     "/api/funds",
     `/api/funds/${fund.id}`,
     `/api/funds/${fund.id}/investors`,
+    `/api/funds/${fund.id}/investor-rows?limit=500`,
+    `/api/funds/${fund.id}/investors/${investor.id}/neighbours`,
     `/api/funds/${fund.id}/investors/${investor.id}`,
   ];
   for (const path of apiPaths) {

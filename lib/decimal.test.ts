@@ -11,6 +11,13 @@ describe("sumDecimals", () => {
     expect(sumDecimals(["1.50", null, undefined, "n/a", 2])).toBe("3.5");
     expect(sumDecimals([null, "x"])).toBeNull();
   });
+
+  it("keeps signs, mixed scales and zero exact", () => {
+    expect(sumDecimals(["-1.25", "+0.5", "3"])).toBe("2.25");
+    expect(sumDecimals(["-0.10", "0.1"])).toBe("0");
+    expect(sumDecimals(["-5.005", "2"])).toBe("-3.005");
+    expect(sumDecimals(["0.000000000000000000001", "99999999999999999999"])).toBe("99999999999999999999.000000000000000000001");
+  });
 });
 
 describe("shareOf", () => {

@@ -18,6 +18,8 @@ const envSchema = z
     CUSTOMER_API_MAX_BODY_MB: integer(1, 2048, 256),
     CUSTOMER_API_BREAKER_THRESHOLD: integer(1, 1000, 5),
     CUSTOMER_API_BREAKER_COOLDOWN_MS: integer(100, 600_000, 15_000),
+    // How long a fund's investor list is reused for new table views before it is fetched again.
+    INVESTOR_LIST_CACHE_SECONDS: integer(0, 3_600, 60),
     DEMO_SEED: integer(0, 2 ** 31, 42),
     DASHBOARD_AUTH: z.preprocess(blankToUndefined, z.enum(["none", "local", "oidc"]).optional()),
     DASHBOARD_SESSION_SECRET: z.preprocess(

@@ -1,7 +1,7 @@
 import "server-only";
 import { Unauthenticated } from "./auth/session";
 import { CustomerApiError } from "./customer-api/errors";
-import { BadRequest, TooManyRequests } from "./http-errors";
+import { BadRequest, Conflict, TooManyRequests } from "./http-errors";
 
 export const noStore = { "Cache-Control": "private, no-store" } as const;
 
@@ -14,6 +14,7 @@ export function jsonError(status: number, error: string, retryAfterSeconds?: num
 export function errorResponse(error: unknown): Response | null {
   if (error instanceof CustomerApiError) return jsonError(error.status, error.message, error.retryAfterSeconds);
   if (error instanceof BadRequest) return jsonError(400, error.message);
+  if (error instanceof Conflict) return jsonError(409, error.message);
   if (error instanceof Unauthenticated) return jsonError(401, error.message);
   if (error instanceof TooManyRequests) return jsonError(429, error.message, error.retryAfterSeconds);
   return null;

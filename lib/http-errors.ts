@@ -16,3 +16,11 @@ export class TooManyRequests extends Error {
     this.retryAfterSeconds = Math.max(1, retryAfterSeconds);
   }
 }
+
+/** The request refers to something that has since changed (an older investor list): answered 409. */
+export class Conflict extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "Conflict";
+  }
+}

@@ -1,6 +1,7 @@
 // Load run for the hardening issue: autocannon, loopback only, bounded. Starts the demo API and the production
 // server with a local user, signs in, then runs 200 connections for 30 s, 3 times, on /api/funds and on the
-// investors of a 10,000-investor fund, reading the server's RSS after each run. `node scripts/load.mjs`
+// investor table of a 10,000-investor fund, reading the server's RSS after each run.
+// `npm run load` (add `-- --full-list` for the whole-list proxy route too).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -51,7 +52,16 @@ const funds = await (await fetch("http://127.0.0.1:3121/api/funds", { headers: {
 const big = funds.find((fund) => fund.investor_count === 10000);
 
 const rows = [];
-for (const [label, path] of [["/api/funds", "/api/funds"], ["investors of a 10,000 fund", `/api/funds/${big.id}/investors`]]) {
+const rowsPath = `/api/funds/${big.id}/investor-rows`;
+const targets = [
+  ["/api/funds", "/api/funds"],
+  // What the investor table loads: its first page, and a later page of a sorted view.
+  ["investor table of a 10,000 fund, first page", rowsPath],
+  ["investor table of a 10,000 fund, sorted, rows 5,000-5,299", `${rowsPath}?sort=commitment_amount.desc&offset=5000&limit=300`],
+];
+// The whole 14 MB list at once (the plain proxy route); opt-in: 200 clients × 14 MB exceed what loopback carries here.
+if (process.argv.includes("--full-list")) targets.push(["full investor list of a 10,000 fund", `/api/funds/${big.id}/investors`]);
+for (const [label, path] of targets) {
   for (let run = 1; run <= 3; run++) {
     // autocannon runs in its own process with room for 200 × 14 MB responses in flight.
     const output = execFileSync(

@@ -2,7 +2,7 @@
 
 import type { ReactTable, RowData } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, useMemo, useRef } from "react";
+import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { columnWidths } from "./column-widths";
 import { DataTableColumnHeader } from "./data-table-column-header";
 import type { DataTableFeatures } from "./features";
@@ -17,7 +17,15 @@ interface DataTableProps<T extends RowData> {
   /** Extra rows at the foot of the table (totals). */
   footer?: ReactNode;
   /** Every row of the dataset, unsorted and unfiltered: columns are sized once for all of them. */
-  allRows: readonly T[];
+  allRows?: readonly T[];
+  /** Longest value of each column over rows held by the server (a paged table), for sizing. */
+  longest?: Readonly<Record<string, number>>;
+  /** Rows in the whole view when only some are loaded (a paged table). */
+  rowCount?: number;
+  /** Called when the person scrolls near the last loaded row and more can be loaded. */
+  onNearEnd?: () => void;
+  /** The rows shown are from the previous view while the new one loads. */
+  busy?: boolean;
 }
 
 const rowHeight = 35;
@@ -25,12 +33,13 @@ const rowHeight = 35;
 const stickyFirst = "sticky left-0 z-[1] bg-white group-hover:bg-zinc-50 dark:bg-zinc-950 dark:group-hover:bg-zinc-900";
 
 /** A sortable table that renders only the rows in view, so 50,000 rows cost what 30 do. */
-export function DataTable<T extends RowData>({ table, label, empty, footer, allRows }: DataTableProps<T>) {
+export function DataTable<T extends RowData>(props: DataTableProps<T>) {
+  const { table, label, empty, footer, allRows, longest, onNearEnd } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
   const columns = table.getVisibleLeafColumns();
   // Sized over the whole dataset, so a sort or a search does not walk every row again.
-  const widths = useMemo(() => columnWidths(columns, allRows), [columns, allRows]);
+  const widths = useMemo(() => columnWidths(columns, allRows ?? [], longest), [columns, allRows, longest]);
   const totalWidth = [...widths.values()].reduce((sum, width) => sum + width, 0);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
@@ -44,6 +53,12 @@ export function DataTable<T extends RowData>({ table, label, empty, footer, allR
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;
   const padBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const lastInView = items.at(-1)?.index ?? -1;
+  // The next page is asked for a screen before the last loaded row comes into view.
+  useEffect(() => {
+    if (onNearEnd && lastInView >= rows.length - 30) onNearEnd();
+  }, [onNearEnd, lastInView, rows.length]);
+  const rowCount = props.rowCount ?? rows.length;
 
   return (
     <div
@@ -55,8 +70,9 @@ export function DataTable<T extends RowData>({ table, label, empty, footer, allR
     >
       <table
         aria-label={label}
-        aria-rowcount={rows.length + 1}
-        className="table-fixed border-collapse text-[13px]"
+        aria-rowcount={rowCount + 1}
+        aria-busy={props.busy || undefined}
+        className={`table-fixed border-collapse text-[13px] transition-opacity ${props.busy ? "opacity-60" : ""}`}
         style={{ width: totalWidth, minWidth: "100%" }}
       >
         <colgroup>
@@ -97,6 +113,13 @@ export function DataTable<T extends RowData>({ table, label, empty, footer, allR
             );
           })}
           {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
+          {rows.length < rowCount ? (
+            <tr>
+              <td colSpan={columns.length} className="px-3 py-2 text-zinc-600 dark:text-zinc-400" role="status">
+                Loading more rows…
+              </td>
+            </tr>
+          ) : null}
           {rows.length === 0 ? (
             <tr>
               <td colSpan={columns.length} className="px-3 py-10 text-center text-zinc-600 dark:text-zinc-400">

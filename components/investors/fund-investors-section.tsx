@@ -1,28 +1,27 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { PageError } from "@/components/layout/page-error";
-import { listInvestors } from "@/lib/customer-api";
-import { prefetch } from "@/lib/prefetch";
-import { fundInvestorsQuery } from "@/lib/queries";
+import type { InvestorView } from "@/lib/investors/investor-view";
+import { investorIndex } from "@/lib/investors/investor-snapshots";
+import { prefetchInfinite } from "@/lib/prefetch";
+import { fundInvestorRowsQuery, investorRowsFirstPage } from "@/lib/queries";
 import { getQueryClient } from "@/lib/query-client";
 import { InvestorsTable } from "./investors-table";
 
 interface FundInvestorsSectionProps {
   fundId: string;
-  /** The fund's investor_count, when known. */
-  investorCount: number | null;
+  /** The table's view from the page's query string, so a deep link renders its own rows on the server. */
+  view: InvestorView;
+  /** The columns on screen. */
+  sized: readonly string[];
 }
 
-// Past this many investors the list is not inlined into the HTML (it would weigh tens of MB);
-// the browser fetches it from /api, compressed, while the panels are already on screen.
-const inlineLimit = 5_000;
-
-/** The fund's investors, fetched on the server while the panels above are already on screen. */
-export async function FundInvestorsSection({ fundId, investorCount }: FundInvestorsSectionProps) {
+/** The fund's investors: the first page of the view is rendered on the server, the rest fetched as people scroll. */
+export async function FundInvestorsSection({ fundId, view, sized }: FundInvestorsSectionProps) {
   const queryClient = getQueryClient();
-  const inline = investorCount === null || investorCount <= inlineLimit;
-  const error = inline
-    ? await prefetch(queryClient, { ...fundInvestorsQuery(fundId), queryFn: () => listInvestors(fundId) })
-    : null;
+  const error = await prefetchInfinite(queryClient, {
+    ...fundInvestorRowsQuery(fundId, view, sized),
+    queryFn: async () => (await investorIndex(fundId)).page(view, 0, investorRowsFirstPage, sized),
+  });
   return (
     <section aria-labelledby="investors-heading">
       <h2 id="investors-heading" className="mb-3 text-xl font-semibold tracking-tight">

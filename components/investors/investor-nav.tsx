@@ -3,11 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useMemo, useState } from "react";
-import { investorColumns } from "@/lib/investors/investor-columns";
-import { investorViewOptions, parseInvestorView } from "@/lib/investors/investor-view";
-import { fundInvestorsQuery } from "@/lib/queries";
-import { applyView } from "@/lib/table/view";
+import { useState } from "react";
+import { parseInvestorView } from "@/lib/investors/investor-view";
+import { investorNeighboursQuery } from "@/lib/queries";
 
 interface InvestorNavProps {
   fundId: string;
@@ -25,15 +23,11 @@ const buttonClass =
 export function InvestorNav({ fundId, fundName, investorId, investorName }: InvestorNavProps) {
   const searchParams = useSearchParams();
   const search = searchParams.toString() ? `?${searchParams.toString()}` : "";
-  const { data: investors } = useQuery(fundInvestorsQuery(fundId));
+  // Worked out by the server over the fund's held list: the page never downloads the whole list for two links.
+  const { data: neighbours } = useQuery(investorNeighboursQuery(fundId, investorId, parseInvestorView(searchParams)));
   const [copied, setCopied] = useState(false);
-  const neighbours = useMemo(() => {
-    if (!investors) return null;
-    const ordered = applyView(investors, investorColumns, investorViewOptions(parseInvestorView(searchParams)));
-    const index = ordered.findIndex((investor) => investor.id === investorId);
-    if (index === -1) return { previous: undefined, next: undefined, position: "" };
-    return { previous: ordered[index - 1], next: ordered[index + 1], position: `${count.format(index + 1)} of ${count.format(ordered.length)}` };
-  }, [investors, searchParams, investorId]);
+  const position =
+    neighbours?.position != null ? `${count.format(neighbours.position)} of ${count.format(neighbours.matched)}` : "";
   const fundHref = `/funds/${encodeURIComponent(fundId)}`;
   const hrefOf = (id: string) => `${fundHref}/investors/${encodeURIComponent(id)}${search}`;
 
@@ -54,7 +48,7 @@ export function InvestorNav({ fundId, fundName, investorId, investorName }: Inve
         </ol>
       </nav>
       <div className="ml-auto flex items-center gap-2">
-        {neighbours?.position ? <span className="text-sm text-zinc-600 dark:text-zinc-400">{neighbours.position}</span> : null}
+        {position ? <span className="text-sm text-zinc-600 dark:text-zinc-400">{position}</span> : null}
         {neighbours?.previous ? (
           <Link href={hrefOf(neighbours.previous.id)} className={buttonClass} rel="prev">Previous</Link>
         ) : (

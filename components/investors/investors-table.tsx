@@ -1,22 +1,21 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { type ColumnVisibilityState, type Updater, useTable } from "@tanstack/react-table";
-import { useDeferredValue, useMemo } from "react";
+import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableViewOptions } from "@/components/data-table/data-table-view-options";
 import { dataTableFeatures } from "@/components/data-table/features";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 import type { Investor } from "@/lib/customer-api/schemas";
-import { defaultInvestorColumnIds, investorColumns, investorTypeOf } from "@/lib/investors/investor-columns";
-import { investorViewOptions, investorViewSearch } from "@/lib/investors/investor-view";
-import { fundInvestorsQuery } from "@/lib/queries";
 import { csvUrl } from "@/lib/csv/url";
+import { defaultInvestorColumnIds, investorColumns } from "@/lib/investors/investor-columns";
+import { investorViewSearch } from "@/lib/investors/investor-view";
+import { fundInvestorRowsQuery } from "@/lib/queries";
 import { serializeSort } from "@/lib/table/sort-state";
-import { applyView } from "@/lib/table/view";
-import { investorsTableColumns } from "./investors-table-columns";
-import { InvestorsTableFooter, moneyTotals } from "./investors-table-footer";
+import { InvestorViewSearch, investorsTableColumns } from "./investors-table-columns";
+import { InvestorsTableFooter } from "./investors-table-footer";
 import { InvestorsTableToolbar } from "./investors-table-toolbar";
 import { useInvestorView } from "./use-investor-view";
 
@@ -24,28 +23,20 @@ interface InvestorsTableProps {
   fundId: string;
 }
 
-const noInvestors: Investor[] = [];
+const noRows: Investor[] = [];
 
+/** The fund's investors in the URL's view; the server searches, filters, sorts and totals, the table shows pages. */
 export function InvestorsTable({ fundId }: InvestorsTableProps) {
-  const { data, error, refetch, isFetching } = useQuery(fundInvestorsQuery(fundId));
   const { view, sorting, onSortingChange, setQuery, setTypes, visibleIds, setCols } = useInvestorView();
-  const deferredView = useDeferredValue(view);
-  const investors = data ?? noInvestors;
-  const { query, types, sort } = deferredView;
-  // Searching and filtering decide which rows; sorting only their order, so the totals survive a sort untouched.
-  const filtered = useMemo(
-    () => applyView(investors, investorColumns, { ...investorViewOptions({ query, types, sort: null }) }),
-    [investors, query, types],
+  const { data, error, refetch, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, isPlaceholderData } =
+    useInfiniteQuery({ ...fundInvestorRowsQuery(fundId, view, visibleIds), placeholderData: keepPreviousData });
+  const first = data?.pages[0];
+  const rows = useMemo(() => (data ? data.pages.flatMap((page) => page.rows) : noRows), [data]);
+  const typeOptions = useMemo(
+    () => (first?.types ?? []).map(({ value, count }) => ({ value, label: value, count })),
+    [first?.types],
   );
-  const rows = useMemo(() => applyView(filtered, investorColumns, { sort }), [filtered, sort]);
-  const totals = useMemo(() => moneyTotals(filtered), [filtered]);
-  const typeOptions = useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const investor of investors) counts.set(investorTypeOf(investor), (counts.get(investorTypeOf(investor)) ?? 0) + 1);
-    return [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([value, count]) => ({ value, label: value, count }));
-  }, [investors]);
-  const viewSearch = investorViewSearch(deferredView);
-  const columns = useMemo(() => investorsTableColumns(fundId, viewSearch), [fundId, viewSearch]);
+  const columns = useMemo(() => investorsTableColumns(fundId), [fundId]);
   const columnVisibility = useMemo<ColumnVisibilityState>(
     () => Object.fromEntries(investorColumns.map((column) => [column.id, visibleIds.includes(column.id)])),
     [visibleIds],
@@ -70,37 +61,40 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
     onColumnVisibilityChange,
   });
 
-  if (error && !data) {
+  if (error && !first) {
     return <ErrorPanel message={error.message} onRetry={() => void refetch()} retrying={isFetching} />;
   }
-  if (!data) return <TableSkeleton label="Loading investors" />;
+  if (!first) return <TableSkeleton label="Loading investors" />;
   return (
-    <>
+    <InvestorViewSearch value={investorViewSearch(view)}>
       <InvestorsTableToolbar
         query={view.query}
         onQueryChange={(value) => void setQuery(value || null)}
         typeOptions={typeOptions}
         types={view.types}
         onTypesChange={(types) => void setTypes(types.length > 0 ? types : null)}
-        shown={rows.length}
-        total={investors.length}
+        shown={first.matched}
+        total={first.total}
         columnPicker={<DataTableViewOptions table={table} onReset={() => void setCols(null)} />}
         csvHref={(options) =>
           csvUrl(
             `/api/funds/${encodeURIComponent(fundId)}/investors.csv`,
-            { sort: serializeSort(deferredView.sort), q: deferredView.query, type: deferredView.types.join(",") },
+            { sort: serializeSort(view.sort), q: view.query, type: view.types.join(",") },
             options,
           )
         }
       />
-      {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={() => void refetch()} /> : null}
+      {error ? <ErrorPanel title="Could not load more investors" message={error.message} onRetry={() => void refetch()} /> : null}
       <DataTable
         table={table}
-        allRows={investors}
+        longest={first.longest}
+        rowCount={first.matched}
+        busy={isPlaceholderData}
+        onNearEnd={hasNextPage && !isFetchingNextPage && !error ? () => void fetchNextPage() : undefined}
         label="Investors"
-        empty={investors.length === 0 ? "This fund has no investors yet." : "No investors match this search and filter."}
-        footer={<InvestorsTableFooter columns={table.getVisibleLeafColumns()} count={rows.length} totals={totals} />}
+        empty={first.total === 0 ? "This fund has no investors yet." : "No investors match this search and filter."}
+        footer={<InvestorsTableFooter columns={table.getVisibleLeafColumns()} count={first.matched} totals={first.totals} />}
       />
-    </>
+    </InvestorViewSearch>
   );
 }

@@ -82,6 +82,13 @@ export async function pageWeight({ appUrl, smallFund, investorId, jsonFund, buil
     unit: "KB", runs: [kb(gzipSync(res.body).length * perThousand)],
     extra: { uncompressedKbPer1000: kb(res.body.length * perThousand), totalBytes: res.body.length, gzipBytes: gzipSync(res.body).length },
   }));
+  // What the investor table actually downloads: its first page (the rest comes a page at a time as people scroll).
+  const page = await timedGet(`${appUrl}/api/funds/${jsonFund.id}/investor-rows`, { headers: { "accept-encoding": "identity" }, keepBody: true });
+  results.push(result({
+    id: "weight.tablePage", scenario: "4 weight", name: `investor table's first page JSON (100 rows + view totals), gzipped (${jsonFund.size.toLocaleString("en-US")}-investor fund)`,
+    unit: "KB", runs: [kb(gzipSync(page.body).length)],
+    extra: { uncompressedKb: kb(page.body.length) },
+  }));
   const stats = buildDir ? bundleStats(buildDir) : null;
   if (stats) {
     for (const entry of stats.filter((candidate) => routes.some(([route]) => route === candidate.route))) {

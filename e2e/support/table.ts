@@ -9,18 +9,40 @@ async function headers(table: Locator): Promise<string[]> {
 export async function columnTexts(table: Locator, header: string): Promise<string[]> {
   const index = (await headers(table)).indexOf(header);
   if (index === -1) throw new Error(`no column "${header}" in ${JSON.stringify(await headers(table))}`);
-  return table.locator("tbody tr:not([aria-hidden])").locator(`td:nth-child(${index + 1})`).allInnerTexts();
+  const rows = table.locator("tbody tr:not([aria-hidden]):not(:has([role=status]))");
+  return rows.locator(`td:nth-child(${index + 1})`).allInnerTexts();
 }
 
 /** Clicks a column's sort button and waits for aria-sort to say the new direction. */
 export async function sortBy(page: Page, table: Locator, header: string, direction: "ascending" | "descending") {
   const th = table.locator("thead th").filter({ has: page.getByRole("button", { name: header, exact: false }) });
   for (let click = 0; click < 3; click++) {
-    if ((await th.getAttribute("aria-sort")) === direction) return;
+    if ((await th.getAttribute("aria-sort")) === direction) return settled(table);
     await th.getByRole("button").click();
     await page.waitForTimeout(50);
   }
   if ((await th.getAttribute("aria-sort")) !== direction) throw new Error(`could not sort ${header} ${direction}`);
+  await settled(table);
+}
+
+/** Waits until the table shows its current view, not the previous one's rows while the new ones load. */
+export async function settled(table: Locator) {
+  await table.and(table.page().locator(":not([aria-busy])")).waitFor();
+}
+
+/** Scrolls a paged table to its very end, waiting for each further page to load, until no more rows come. */
+export async function scrollToEnd(scroller: Locator, table: Locator) {
+  const page = table.page();
+  for (let round = 0; round < 500; round++) {
+    const height = await scroller.evaluate((el) => {
+      el.scrollTo(0, el.scrollHeight);
+      return el.scrollHeight;
+    });
+    if (!(await table.getByRole("status").isVisible())) return;
+    // The next page has arrived when the table grows.
+    await page.waitForFunction(([el, before]) => (el as HTMLElement).scrollHeight > (before as number), [await scroller.elementHandle(), height] as const, { timeout: 10_000 });
+  }
+  throw new Error("the table kept loading rows");
 }
 
 /** "1,234.50" or "—" as a plain decimal string, or null for the em dash. */

@@ -4,6 +4,7 @@ import { BadRequest } from "../http-errors";
 import { getFund, listFunds, listInvestors, type Fund, type Investor } from "../customer-api";
 import { fundFieldColumns, fundGridColumns, fundName } from "../funds/fund-columns";
 import { investorColumns } from "../investors/investor-columns";
+import { investorIndex } from "../investors/investor-snapshots";
 import { investorViewOptions, parseTypes } from "../investors/investor-view";
 import { logLine } from "../log";
 import { parseSort } from "../table/sort-state";
@@ -59,9 +60,15 @@ export async function fundsCsv(params: CsvParams, user: SessionUser): Promise<Re
 
 export async function fundInvestorsCsv(fundId: string, params: CsvParams, user: SessionUser): Promise<Response> {
   const sort = sortFor(params, investorColumns);
-  const [fund, investors] = await Promise.all([getFund(fundId), listInvestors(fundId, { sensitive: params.sensitive })]);
-  const view = { sort, query: params.q ?? "", types: parseTypes(params.type) };
-  const rows = params.all ? investors : applyView(investors, investorColumns, investorViewOptions(view));
+  const view = { sort: params.all ? null : sort, query: params.all ? "" : (params.q ?? ""), types: params.all ? [] : parseTypes(params.type) };
+  // Masked files come from the list the table shows (same rows, same order, no second download); full values
+  // are fetched for this export only and never held.
+  const [fund, rows] = await Promise.all([
+    getFund(fundId),
+    params.sensitive
+      ? listInvestors(fundId, { sensitive: true, user }).then((all) => applyView(all, investorColumns, investorViewOptions(view)))
+      : investorIndex(fundId, { user }).then((index) => index.rows(view)),
+  ]);
   const suffix = `-investors-${today()}.csv`;
   const body = csvStream(inBatches(rows), csvColumns(investorColumns), {
     bom: params.bom,

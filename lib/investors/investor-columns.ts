@@ -7,7 +7,8 @@ interface FieldOptions {
 }
 
 function field(id: string, header: string, kind: ColumnKind = "text", options: FieldOptions = {}): ColumnSpec<Investor> {
-  return { id, header, kind, value: (investor) => valueAt(investor, id), ...options };
+  const path = id.split(".");
+  return { id, header, kind, value: (investor) => valueAt(investor, path), ...options };
 }
 
 /** The investor as people know them: display name, legal name, contact's full name, then the id. */
@@ -101,6 +102,12 @@ export const investorColumns: readonly ColumnSpec<Investor>[] = [
 ];
 
 export const defaultInvestorColumnIds = investorColumns.filter((c) => c.defaultVisible).map((c) => c.id);
+
+/** The columns on screen for a `cols` list from the URL: the known ids in it, else the default ones. */
+export function visibleInvestorColumnIds(cols: readonly string[]): string[] {
+  const known = cols.filter((id) => investorColumns.some((column) => column.id === id));
+  return known.length > 0 ? known : defaultInvestorColumnIds;
+}
 
 /** Investor types for the filter, normalised to lower case; an empty type is "unknown". */
 export function investorTypeOf(investor: Investor): string {

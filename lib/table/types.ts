@@ -29,9 +29,9 @@ export interface SortState {
 }
 
 /** Reads the nested value at a dotted field path (`investment_account.address.city`). */
-export function valueAt(row: unknown, path: string): RawValue {
+export function valueAt(row: unknown, path: string | readonly string[]): RawValue {
   let current: unknown = row;
-  for (const key of path.split(".")) {
+  for (const key of typeof path === "string" ? path.split(".") : path) {
     if (current === null || typeof current !== "object") return undefined;
     current = (current as Record<string, unknown>)[key];
   }

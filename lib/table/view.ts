@@ -2,7 +2,15 @@ import Big from "big.js";
 import { decimalText, parseTimestamp } from "../format";
 import type { ColumnKind, ColumnSpec, RawValue, SortState } from "./types";
 
-type SortKey = Big | number | string;
+// Doubles round monotonically, so they order decimals exactly except where two round alike; Big settles those.
+class DecimalKey {
+  constructor(
+    readonly approx: number,
+    readonly exact: string,
+  ) {}
+}
+
+type SortKey = DecimalKey | number | string;
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
@@ -15,7 +23,7 @@ export function sortKey(kind: ColumnKind, raw: RawValue): SortKey | undefined {
   }
   if (kind === "date") return parseTimestamp(raw)?.getTime();
   const decimal = decimalText(raw);
-  return decimal === null ? undefined : new Big(decimal);
+  return decimal === null ? undefined : new DecimalKey(Number(decimal), decimal);
 }
 
 // Rows are immutable query data: each row's key for a column is worked out once, not on every sort.
@@ -32,9 +40,32 @@ function cachedSortKey<T>(row: T, column: ColumnSpec<T>): SortKey | undefined {
 }
 
 function compareKeys(a: SortKey, b: SortKey): number {
-  if (a instanceof Big && b instanceof Big) return a.cmp(b);
+  if (a instanceof DecimalKey && b instanceof DecimalKey) {
+    if (a.approx !== b.approx) return a.approx < b.approx ? -1 : 1;
+    return a.exact === b.exact ? 0 : new Big(a.exact).cmp(b.exact);
+  }
   if (typeof a === "number" && typeof b === "number") return a - b;
   return collator.compare(String(a), String(b));
+}
+
+/**
+ * The positions of `rows` in sorted order: stable, empty and unparseable values last in both directions.
+ * The table's server-side index and applyView both sort with it, so they cannot disagree.
+ */
+export function sortedPositions<T>(rows: readonly T[], column: ColumnSpec<T>, direction: SortState["direction"]): number[] {
+  const sign = direction === "desc" ? -1 : 1;
+  const keys = rows.map((row) => cachedSortKey(row, column));
+  const positions = rows.map((_, index) => index);
+  positions.sort((a, b) => {
+    const keyA = keys[a];
+    const keyB = keys[b];
+    if (keyA === undefined || keyB === undefined) {
+      if (keyA === keyB) return a - b;
+      return keyA === undefined ? 1 : -1;
+    }
+    return sign * compareKeys(keyA, keyB) || a - b;
+  });
+  return positions;
 }
 
 const haystacks = new WeakMap<object, WeakMap<object, string>>();
@@ -68,22 +99,16 @@ export interface ViewOptions<T> {
  * The table and the CSV export both call this, so they always agree on rows and order.
  */
 export function applyView<T>(rows: readonly T[], columns: readonly ColumnSpec<T>[], options: ViewOptions<T>): T[] {
-  const needle = options.query?.trim().toLowerCase() ?? "";
-  let result = rows.filter(
-    (row) => (!options.predicate || options.predicate(row)) && (!needle || searchText(row, columns).includes(needle)),
-  );
+  const result = rows.filter(viewMatcher(columns, options));
   const sort = options.sort;
   const column = sort && columns.find((candidate) => candidate.id === sort.id);
   if (!sort || !column) return result;
-  const sign = sort.direction === "desc" ? -1 : 1;
-  const keyed = result.map((row, index) => ({ row, index, key: cachedSortKey(row, column) }));
-  keyed.sort((a, b) => {
-    if (a.key === undefined || b.key === undefined) {
-      if (a.key === b.key) return a.index - b.index;
-      return a.key === undefined ? 1 : -1;
-    }
-    return sign * compareKeys(a.key, b.key) || a.index - b.index;
-  });
-  result = keyed.map((entry) => entry.row);
-  return result;
+  return sortedPositions(result, column, sort.direction).map((position) => result[position]!);
+}
+
+/** Whether a row passes the view's search and predicate. */
+export function viewMatcher<T>(columns: readonly ColumnSpec<T>[], options: ViewOptions<T>): (row: T) => boolean {
+  const needle = options.query?.trim().toLowerCase() ?? "";
+  const predicate = options.predicate;
+  return (row) => (!predicate || predicate(row)) && (!needle || searchText(row, columns).includes(needle));
 }

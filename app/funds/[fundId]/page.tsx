@@ -9,6 +9,9 @@ import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { getFundOnce } from "@/lib/server-data";
 import { isId } from "@/lib/ids";
 import { fundName } from "@/lib/funds/fund-columns";
+import { visibleInvestorColumnIds } from "@/lib/investors/investor-columns";
+import { parseInvestorView } from "@/lib/investors/investor-view";
+import { searchParamsOf } from "@/lib/search-params";
 import { prefetch } from "@/lib/prefetch";
 import { fundQuery } from "@/lib/queries";
 import { getQueryClient } from "@/lib/query-client";
@@ -19,15 +22,14 @@ export async function generateMetadata({ params }: PageProps<"/funds/[fundId]">)
   return { title: fund ? fundName(fund) : "Fund" };
 }
 
-export default async function FundPage({ params }: PageProps<"/funds/[fundId]">) {
+export default async function FundPage({ params, searchParams }: PageProps<"/funds/[fundId]">) {
   const { fundId } = await params;
+  const search = searchParamsOf(await searchParams);
   if (!isId(fundId)) notFound();
   const queryClient = getQueryClient();
   const error = await prefetch(queryClient, { ...fundQuery(fundId), queryFn: () => getFundOnce(fundId) });
   // Decided before any Suspense boundary streams, so an unavailable fund answers HTTP 404.
   if (error?.kind === "fund_not_found") notFound();
-  const count = queryClient.getQueryData(fundQuery(fundId).queryKey)?.investor_count;
-  const investorCount = typeof count === "number" ? count : null;
   return (
     <div className="space-y-8">
       {error ? (
@@ -38,7 +40,11 @@ export default async function FundPage({ params }: PageProps<"/funds/[fundId]">)
         </HydrationBoundary>
       )}
       <Suspense fallback={<TableSkeleton label="Loading investors" />}>
-        <FundInvestorsSection fundId={fundId} investorCount={investorCount} />
+        <FundInvestorsSection
+          fundId={fundId}
+          view={parseInvestorView(search)}
+          sized={visibleInvestorColumnIds(search.get("cols")?.split(",") ?? [])}
+        />
       </Suspense>
     </div>
   );

@@ -1,0 +1,16 @@
+import { apiRoute } from "@/lib/api-route";
+import { fundParamsSchema } from "@/lib/ids";
+import { investorRowsParamsOf, investorRowsQuery } from "@/lib/investors/investor-rows-params";
+import { investorIndex } from "@/lib/investors/investor-snapshots";
+
+// One page of the investor table's view (?sort=&q=&type=&offset=&limit=), cut from the fund's held list.
+export const GET = apiRoute(
+  "GET /api/funds/[fundId]/investor-rows",
+  fundParamsSchema,
+  async ({ fundId }, request, user) => {
+    const { view, offset, limit, sized, version, refresh } = investorRowsParamsOf(request);
+    const index = await investorIndex(fundId, { user, version, refresh });
+    return index.page(view, offset, limit, sized);
+  },
+  { query: investorRowsQuery },
+);

@@ -1,0 +1,15 @@
+import { apiRoute } from "@/lib/api-route";
+import { investorParamsSchema } from "@/lib/ids";
+import { investorViewParamsOf, investorViewQuery } from "@/lib/investors/investor-rows-params";
+import { investorIndex } from "@/lib/investors/investor-snapshots";
+
+// The investor's place in the table's view and the ones before and after it, for Previous/Next.
+export const GET = apiRoute(
+  "GET /api/funds/[fundId]/investors/[investorId]/neighbours",
+  investorParamsSchema,
+  async ({ fundId, investorId }, request, user) => {
+    const view = investorViewParamsOf(request); // checked before any upstream call
+    return (await investorIndex(fundId, { user })).neighbours(view, investorId);
+  },
+  { query: investorViewQuery },
+);

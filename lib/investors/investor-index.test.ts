@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import type { Investor } from "../customer-api/schemas";
+import { applyView } from "../table/view";
+import { investorColumns } from "./investor-columns";
+import { InvestorIndex } from "./investor-index";
+import { type InvestorView, investorViewOptions } from "./investor-view";
+
+const names = ["Zoë Adams", "adam Ng", "Émile Roy", "Bea Quinn", "Carl Quist", "", "Dana Lee", "Eve Quay"];
+const investors = names.map(
+  (name, i) =>
+    ({
+      id: `00000000-0000-4000-8000-00000000000${i}`,
+      investment_account: { display_name: name || null, investor_type: i % 3 === 0 ? "Entity" : "individual" },
+      commitment_amount: i === 5 ? null : i % 2 === 0 ? `${1000 + i}.10` : 900 + i,
+      contributed_amount: "0.10",
+    }) as unknown as Investor,
+);
+const index = new InvestorIndex(investors, 1_700_000_000_000);
+const ids = (rows: readonly Investor[]) => rows.map((row) => row.id.at(-1)).join("");
+
+const views: InvestorView[] = [
+  { sort: null, query: "", types: [] },
+  { sort: { id: "commitment_amount", direction: "desc" }, query: "", types: [] },
+  { sort: { id: "name", direction: "asc" }, query: "qu", types: [] },
+  { sort: { id: "commitment_amount", direction: "asc" }, query: "", types: ["entity"] },
+  { sort: { id: "name", direction: "desc" }, query: "nobody", types: [] },
+];
+
+describe("InvestorIndex", () => {
+  it("gives the same rows in the same order as applyView (and so as the CSV export) for every view", () => {
+    for (const view of views) {
+      const expected = applyView(investors, investorColumns, investorViewOptions(view));
+      expect(ids(index.rows(view))).toBe(ids(expected));
+      const pages = [0, 3, 6].map((offset) => index.page(view, offset, 3, []).rows).flat();
+      expect(ids(pages)).toBe(ids(expected));
+      expect(index.page(view, 0, 3, []).matched).toBe(expected.length);
+    }
+  });
+
+  it("totals the whole view exactly, not only the page, and counts types over the fund", () => {
+    const page = index.page({ sort: null, query: "", types: ["entity"] }, 0, 1, []);
+    expect(page.rows).toHaveLength(1);
+    expect(page.matched).toBe(3);
+    expect(page.totals.commitment_amount).toBe("2909.2"); // 1000.10 + 903 + 1006.10
+    expect(page.totals.contributed_amount).toBe("0.3");
+    expect(page.types).toEqual([
+      { value: "entity", count: 3 },
+      { value: "individual", count: 5 },
+    ]);
+    expect(page.total).toBe(8);
+    expect(page.version).toBe(1_700_000_000_000);
+  });
+
+  it("sizes only the asked-for columns, over every row of the fund", () => {
+    const page = index.page({ sort: null, query: "qu", types: [] }, 0, 1, ["name", "commitment_amount"]);
+    expect(Object.keys(page.longest).sort()).toEqual(["commitment_amount", "name"]);
+    expect(page.longest.name).toBe(36); // the nameless investor shows its id
+    expect(page.longest.commitment_amount).toBe("1,006.10".length);
+  });
+
+  it("finds an investor's place and neighbours in a view, and says when it is not in it", () => {
+    const view = views[1]!;
+    const order = index.rows(view).map((row) => row.id);
+    const near = index.neighbours(view, order[2]!);
+    expect(near).toEqual({ position: 3, matched: 8, previous: { id: order[1] }, next: { id: order[3] } });
+    expect(index.neighbours(view, order[0]!).previous).toBeNull();
+    expect(index.neighbours(view, order.at(-1)!).next).toBeNull();
+    expect(index.neighbours(views[4]!, order[0]!)).toEqual({ position: null, matched: 0, previous: null, next: null });
+  });
+});

@@ -1,0 +1,57 @@
+import { BadRequest } from "../http-errors";
+import { flag, parseQuery, querySchema, text, wholeNumber } from "../query-params";
+import { parseSort } from "../table/sort-state";
+import { defaultInvestorColumnIds, investorColumns } from "./investor-columns";
+import { type InvestorView, parseTypes } from "./investor-view";
+
+const viewShape = {
+  sort: text(200).refine(
+    (value) => value === undefined || parseSort(value, investorColumns) !== null,
+    "must be an investor column id followed by .asc or .desc",
+  ),
+  q: text(500),
+  type: text(500),
+};
+
+const rowsSchema = querySchema({
+  ...viewShape,
+  offset: wholeNumber(0, 10_000_000, 0),
+  limit: wholeNumber(1, 500, 100),
+  /** The columns on screen, whose longest values size them. */
+  cols: text(4_000),
+  /** The list a later page must come from, as the first page gave it. */
+  version: wholeNumber(1, Number.MAX_SAFE_INTEGER),
+  refresh: flag,
+});
+const viewSchema = querySchema(viewShape);
+
+export const investorRowsQuery = Object.keys(rowsSchema.shape);
+export const investorViewQuery = Object.keys(viewSchema.shape);
+
+function viewOf(params: { sort?: string; q?: string; type?: string }): InvestorView {
+  return { sort: parseSort(params.sort, investorColumns), query: params.q ?? "", types: parseTypes(params.type) };
+}
+
+function parsed<T>(result: { params: T } | { error: string }): T {
+  if ("error" in result) throw new BadRequest(result.error);
+  return result.params;
+}
+
+/** The query of the table's page requests, checked: anything odd is a 400 before any upstream call. */
+export function investorRowsParamsOf(request: Request) {
+  const params = parsed(parseQuery(rowsSchema, new URL(request.url).searchParams));
+  const cols = params.cols?.split(",").filter((id) => investorColumns.some((column) => column.id === id));
+  return {
+    view: viewOf(params),
+    offset: params.offset!,
+    limit: params.limit!,
+    sized: cols && cols.length > 0 ? cols : defaultInvestorColumnIds,
+    version: params.version,
+    refresh: params.refresh,
+  };
+}
+
+/** Just the view (sort, search, type filter), for routes that answer about a view. */
+export function investorViewParamsOf(request: Request): InvestorView {
+  return viewOf(parsed(parseQuery(viewSchema, new URL(request.url).searchParams)));
+}

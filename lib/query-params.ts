@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/** A yes/no query parameter: 1, true, 0 or false; absent is false. */
+export const flag = z
+  .enum(["1", "true", "0", "false"], { error: "must be 1, true, 0 or false" })
+  .optional()
+  .transform((value) => value === "1" || value === "true");
+
+// Control characters have no place in a sort, a search or a filter: refused rather than passed along.
+export const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters")
+    .optional();
+
+/** A whole number in [min, max] written in plain digits; absent gives the fallback. */
+export const wholeNumber = (min: number, max: number, fallback?: number) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+    .optional()
+    .transform((value) => value ?? fallback);
+
+/** A strict object of query parameters whose unknown keys are named in the error. */
+export function querySchema<S extends z.ZodRawShape>(shape: S) {
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown parameter: ${issue.keys.join(", ")}` : undefined),
+  });
+}
+
+/** A query string checked against its schema: a repeated or unknown parameter is an error, not a guess. */
+export function parseQuery<S extends z.ZodType>(schema: S, search: URLSearchParams): { params: z.infer<S> } | { error: string } {
+  const entries: Record<string, string> = {};
+  for (const key of new Set(search.keys())) {
+    if (search.getAll(key).length > 1) return { error: `The parameter "${key}" is given more than once.` };
+    entries[key] = search.get(key) ?? "";
+  }
+  const parsed = schema.safeParse(entries);
+  if (parsed.success) return { params: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { error: issue?.path.length ? `${issue.path.join(".")}: ${issue.message}` : (issue?.message ?? "Bad query.") };
+}
