@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { Suspense } from "react";
 import { FundDetails } from "@/components/funds/fund-details";
 import { FundInvestorsSection } from "@/components/investors/fund-investors-section";
@@ -39,13 +40,16 @@ export default async function FundPage({ params, searchParams }: PageProps<"/fun
           <FundDetails fundId={fundId} />
         </HydrationBoundary>
       )}
-      <Suspense fallback={<TableSkeleton label="Loading investors" />}>
-        <FundInvestorsSection
-          fundId={fundId}
-          view={parseInvestorView(search)}
-          sized={visibleInvestorColumnIds(search.get("cols")?.split(",") ?? [])}
-        />
-      </Suspense>
+      {/* URL state only where a table keeps it: the investor page and others do not load nuqs. */}
+      <NuqsAdapter>
+        <Suspense fallback={<TableSkeleton label="Loading investors" />}>
+          <FundInvestorsSection
+            fundId={fundId}
+            view={parseInvestorView(search)}
+            sized={visibleInvestorColumnIds(search.get("cols")?.split(",") ?? [])}
+          />
+        </Suspense>
+      </NuqsAdapter>
     </div>
   );
 }
