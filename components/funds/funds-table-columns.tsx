@@ -2,11 +2,10 @@ import type { ColumnDef } from "@tanstack/react-table";
 import type { DataTableFeatures } from "@/components/data-table/features";
 import { specColumn } from "@/components/data-table/spec-column";
 import { TableLink } from "@/components/data-table/table-link";
-import type { Fund } from "@/lib/customer-api/schemas";
-import { fundGridColumns, fundName } from "@/lib/funds/fund-columns";
+import { fundGridColumns, type FundGridRow, fundName } from "@/lib/funds/fund-columns";
 
 /** The grid's TanStack columns, one per lib column spec; the Fund column links to the fund page. */
-export const fundsTableColumns: ColumnDef<DataTableFeatures, Fund, unknown>[] = fundGridColumns.map((spec) =>
+export const fundsTableColumns: ColumnDef<DataTableFeatures, FundGridRow, unknown>[] = fundGridColumns.map((spec) =>
   spec.id === "name"
     ? specColumn(spec, {
         maxChars: 34,

@@ -8,19 +8,18 @@ import { dataTableFeatures } from "@/components/data-table/features";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
-import type { Fund } from "@/lib/customer-api/schemas";
-import { fundGridColumns } from "@/lib/funds/fund-columns";
-import { fundsQuery } from "@/lib/queries";
+import { fundGridColumns, type FundGridRow } from "@/lib/funds/fund-columns";
+import { fundGridQuery } from "@/lib/funds/fund-grid-query";
 import { csvUrl } from "@/lib/csv/url";
 import { serializeSort } from "@/lib/table/sort-state";
 import { applyView } from "@/lib/table/view";
 import { fundsTableColumns } from "./funds-table-columns";
 import { FundsTableToolbar } from "./funds-table-toolbar";
 
-const noFunds: Fund[] = [];
+const noFunds: FundGridRow[] = [];
 
 export function FundsTable() {
-  const { data, error, refetch, isFetching, dataUpdatedAt } = useQuery(fundsQuery());
+  const { data, error, refetch, isFetching, dataUpdatedAt } = useQuery(fundGridQuery());
   const { sort, sorting, onSortingChange, query, setQuery } = useTableUrlState(fundGridColumns);
   const deferredQuery = useDeferredValue(query);
   const funds = data ?? noFunds;

@@ -19,6 +19,8 @@ export interface ColumnSpec<T> {
   defaultVisible?: boolean;
   /** False for columns derived for display (a name with fallbacks): the CSV writes only the resource's fields. */
   csv?: boolean;
+  /** The field paths value() reads, for a derived column; a plain field reads only its id. */
+  paths?: readonly string[];
 }
 
 export type SortDirection = "asc" | "desc";
@@ -38,4 +40,31 @@ export function valueAt(row: unknown, path: string | readonly string[]): RawValu
   if (current === null || current === undefined) return current;
   if (typeof current === "object") return undefined;
   return current as RawValue;
+}
+
+/** The field paths a set of columns reads, plus the row's id: all a view of those columns needs of a row. */
+export function columnPaths<T>(columns: readonly ColumnSpec<T>[]): string[] {
+  return [...new Set(["id", ...columns.flatMap((column) => column.paths ?? [column.id])])];
+}
+
+/** A copy of row with only the values at the given dotted paths, nested objects rebuilt as needed. */
+export function pickPaths(row: unknown, paths: readonly string[]): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const path of paths) {
+    const keys = path.split(".");
+    let source: unknown = row;
+    let target = copy;
+    for (const [index, key] of keys.entries()) {
+      if (source === null || typeof source !== "object" || !(key in source)) break;
+      source = (source as Record<string, unknown>)[key];
+      // A whole object already copied by a shorter path is shared, never written into.
+      if (target[key] === source) break;
+      if (index === keys.length - 1 || source === null || typeof source !== "object") {
+        target[key] = source;
+        break;
+      }
+      target = (target[key] ??= {}) as Record<string, unknown>;
+    }
+  }
+  return copy;
 }
