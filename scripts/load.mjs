@@ -71,8 +71,10 @@ for (const [label, path] of targets) {
     );
     const result = JSON.parse(output.toString());
     await new Promise((r) => setTimeout(r, 3000));
-    const errors = result.errors + result.timeouts + result.non2xx;
-    rows.push({ label, run, requests: result.requests.total, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors, rss: rss(server.pid) });
+    // autocannon counts timeouts among its errors.
+    const errors = result.errors + result.non2xx;
+    const kinds = `${result.timeouts} timeouts, ${result.non2xx} non-2xx, ${result.errors - result.timeouts} other`;
+    rows.push({ label, run, requests: result.requests.total, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors, kinds, rss: rss(server.pid) });
     console.log(JSON.stringify(rows.at(-1)));
   }
 }

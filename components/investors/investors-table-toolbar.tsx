@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { type CsvOptions, DataTableDownload } from "@/components/data-table/data-table-download";
 import { DataTableFacetFilter, type FacetOption } from "@/components/data-table/data-table-facet-filter";
 import { DataTableSearch } from "@/components/data-table/data-table-search";
+import { formatTimestampTitle } from "@/lib/format";
 
 interface InvestorsTableToolbarProps {
   query: string;
@@ -11,11 +12,16 @@ interface InvestorsTableToolbarProps {
   onTypesChange: (types: string[]) => void;
   shown: number;
   total: number;
+  /** When the server fetched the list the table pages through (ISO). */
+  fetchedAt: string;
   columnPicker: ReactNode;
   csvHref: (options: CsvOptions) => string;
 }
 
 const count = new Intl.NumberFormat("en-US");
+// The same text on the server and in the browser, so hydration agrees.
+const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "UTC" });
+const timeOfDay = (iso: string) => `${clock.format(new Date(iso))} UTC`;
 
 export function InvestorsTableToolbar(props: InvestorsTableToolbarProps) {
   return (
@@ -29,6 +35,9 @@ export function InvestorsTableToolbar(props: InvestorsTableToolbarProps) {
       <DataTableFacetFilter title="Type" options={props.typeOptions} selected={props.types} onChange={props.onTypesChange} />
       <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
         {count.format(props.shown)} of {count.format(props.total)} investors
+      </p>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        as of <time dateTime={props.fetchedAt} title={formatTimestampTitle(props.fetchedAt)}>{timeOfDay(props.fetchedAt)}</time>
       </p>
       <div className="ml-auto flex items-center gap-3">
         {props.columnPicker}

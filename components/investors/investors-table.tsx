@@ -75,6 +75,7 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
         onTypesChange={(types) => void setTypes(types.length > 0 ? types : null)}
         shown={first.matched}
         total={first.total}
+        fetchedAt={first.fetchedAt}
         columnPicker={<DataTableViewOptions table={table} onReset={() => void setCols(null)} />}
         csvHref={(options) =>
           csvUrl(

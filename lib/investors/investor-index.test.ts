@@ -68,3 +68,13 @@ describe("InvestorIndex", () => {
     expect(index.neighbours(views[4]!, order[0]!)).toEqual({ position: null, matched: 0, previous: null, next: null });
   });
 });
+
+describe("InvestorIndex.pageBytes", () => {
+  it("is the JSON of page(), the same bytes for a repeated page, and different for another view", () => {
+    const view = views[1]!;
+    const bytes = index.pageBytes(view, 0, 3, ["name"]);
+    expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual(JSON.parse(JSON.stringify(index.page(view, 0, 3, ["name"]))));
+    expect(index.pageBytes(view, 0, 3, ["name"])).toBe(bytes);
+    expect(index.pageBytes(view, 3, 3, ["name"])).not.toBe(bytes);
+  });
+});

@@ -38,6 +38,8 @@ interface ViewResult {
 
 const moneyColumns = investorColumns.filter((column) => column.kind === "money");
 const maxCachedViews = 24;
+const maxCachedPages = 48;
+const encoder = new TextEncoder();
 
 /**
  * A fund's investor list prepared for the table: views (search, type filter, sort) are worked out once and
@@ -50,6 +52,7 @@ export class InvestorIndex {
   private readonly byId = new Map<string, number>();
   private readonly types: { value: string; count: number }[];
   private readonly longest = new Map<string, number>();
+  private readonly pages = new Map<string, Uint8Array>();
 
   constructor(
     readonly investors: readonly Investor[],
@@ -81,6 +84,20 @@ export class InvestorIndex {
       types: this.types,
       longest: this.longestOf(sized),
     };
+  }
+
+  /**
+   * page() as JSON bytes. Many people open the same first page of a fund (and a load test opens little else), so a
+   * page is serialized once per list and the same bytes written to every response.
+   */
+  pageBytes(view: InvestorView, offset: number, limit: number, sized: readonly string[]): Uint8Array {
+    const key = `${investorViewSearch(view)}|${offset}|${limit}|${sized.join(",")}`;
+    let bytes = this.pages.get(key);
+    if (bytes) this.pages.delete(key);
+    else bytes = encoder.encode(JSON.stringify(this.page(view, offset, limit, sized)));
+    this.pages.set(key, bytes);
+    if (this.pages.size > maxCachedPages) this.pages.delete(this.pages.keys().next().value!);
+    return bytes;
   }
 
   /** Every row of the view, in order (the CSV export of what the table shows). */

@@ -11,6 +11,8 @@ interface Entry {
   version: number;
   usedAt: number;
   rows: number;
+  /** The list has arrived and is indexed. */
+  ready: boolean;
   index: Promise<InvestorIndex>;
 }
 
@@ -35,6 +37,24 @@ function evict(now: number) {
   }
 }
 
+function fetchList(fundId: string, user: SessionUser, latest: Entry | undefined, now: number): Entry {
+  // Versions of one fund stay distinct even when two fetches start within the same millisecond.
+  const version = Math.max(now, (latest?.version ?? 0) + 1);
+  const created: Entry = { fundId, version, usedAt: now, rows: 0, ready: false, index: Promise.resolve(null!) };
+  created.index = listInvestors(fundId, { user }).then((investors) => {
+    created.rows = investors.length;
+    created.ready = true;
+    return new InvestorIndex(investors, version);
+  });
+  // A failed fetch is not kept: the next request tries again.
+  created.index.catch(() => {
+    const at = entries.indexOf(created);
+    if (at !== -1) entries.splice(at, 1);
+  });
+  entries.push(created);
+  return created;
+}
+
 interface IndexOptions {
   /** The user this request already authenticated. */
   user?: SessionUser;
@@ -44,40 +64,34 @@ interface IndexOptions {
   refresh?: boolean;
 }
 
+function pick(fundId: string, user: SessionUser, options: IndexOptions, now: number): Entry {
+  const forFund = entries.filter((entry) => entry.fundId === fundId).sort((a, b) => b.version - a.version);
+  const latest = forFund[0];
+  if (options.version !== undefined) {
+    const entry = forFund.find((candidate) => candidate.version === options.version);
+    if (!entry) throw new Conflict("The investor list was refreshed since this table loaded. Reload the table.");
+    return entry;
+  }
+  // A refresh still joins a fetch that began under a second ago rather than starting another.
+  if (options.refresh) return latest && now - latest.version < 1_000 ? latest : fetchList(fundId, user, latest, now);
+  const ready = forFund.find((candidate) => candidate.ready);
+  if (latest && now - latest.version < serverEnv().INVESTOR_LIST_CACHE_SECONDS * 1_000) return ready ?? latest;
+  if (!ready) return latest ?? fetchList(fundId, user, latest, now);
+  // Past its age the held list still answers at once while the next one loads: under load nobody waits on it.
+  if (latest === ready) fetchList(fundId, user, latest, now).index.catch(() => undefined);
+  return ready;
+}
+
 /**
  * A fund's masked investor list, indexed for the table. One upstream fetch serves every person's views for
- * INVESTOR_LIST_CACHE_SECONDS, and concurrent first requests share it. Unmasked values are never held.
+ * INVESTOR_LIST_CACHE_SECONDS (then the next is fetched while the held one still answers); concurrent first requests
+ * share it; Refresh waits for a new one. Unmasked values are never held.
  */
 export async function investorIndex(fundId: string, options: IndexOptions = {}): Promise<InvestorIndex> {
   // A held list is customer data too: the session is checked even when no upstream call follows.
   const user = options.user ?? (await requireUser());
   const now = Date.now();
-  const forFund = entries.filter((entry) => entry.fundId === fundId).sort((a, b) => b.version - a.version);
-  let entry: Entry | undefined;
-  if (options.version !== undefined) {
-    entry = forFund.find((candidate) => candidate.version === options.version);
-    if (!entry) throw new Conflict("The investor list was refreshed since this table loaded. Reload the table.");
-  } else {
-    // A refresh still joins a fetch that began under a second ago rather than starting another.
-    const maxAgeMs = options.refresh ? 1_000 : serverEnv().INVESTOR_LIST_CACHE_SECONDS * 1_000;
-    const latest = forFund[0];
-    if (latest && now - latest.version < maxAgeMs) entry = latest;
-  }
-  if (!entry) {
-    // Versions of one fund stay distinct even when two fetches start within the same millisecond.
-    const version = Math.max(now, (forFund[0]?.version ?? 0) + 1);
-    const created: Entry = { fundId, version, usedAt: now, rows: 0, index: Promise.resolve(null!) };
-    created.index = listInvestors(fundId, { user }).then((investors) => {
-      created.rows = investors.length;
-      return new InvestorIndex(investors, version);
-    });
-    // A failed fetch is not kept: the next request tries again.
-    created.index.catch(() => {
-      const at = entries.indexOf(created);
-      if (at !== -1) entries.splice(at, 1);
-    });
-    entries.push((entry = created));
-  }
+  const entry = pick(fundId, user, options, now);
   entry.usedAt = now;
   evict(now);
   return entry.index;
