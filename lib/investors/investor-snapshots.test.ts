@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+const listInvestors = vi.fn();
+const requireUser = vi.fn();
+vi.mock("../customer-api", () => ({ listInvestors: (...args: unknown[]) => listInvestors(...args) }));
+vi.mock("../auth/session", () => ({ requireUser: () => requireUser() }));
+
+const user = { email: "ops@example.com", name: "Ops" };
+const fundId = "11111111-1111-4111-8111-111111111111";
+const list = (tag: string) => [{ id: `${tag}-1` }, { id: `${tag}-2` }];
+const firstIdOf = async (index: Promise<{ investors: readonly { id: string }[] }>) => (await index).investors[0]!.id;
+
+describe("investorIndex", () => {
+  beforeEach(() => {
+    vi.resetModules();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-21T12:00:00Z"));
+    listInvestors.mockReset();
+    requireUser.mockReset().mockResolvedValue(user);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  async function load() {
+    // A fresh module (and so a fresh set of held lists) per test.
+    (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.investor-snapshots")] = undefined;
+    return import("./investor-snapshots");
+  }
+
+  it("checks the session even when the list is held, and shares one fetch between concurrent requests", async () => {
+    const { investorIndex } = await load();
+    listInvestors.mockResolvedValue(list("a"));
+    const [one, two] = await Promise.all([investorIndex(fundId), investorIndex(fundId)]);
+    expect(one).toBe(two);
+    expect(listInvestors).toHaveBeenCalledTimes(1);
+    requireUser.mockRejectedValue(new Error("no session"));
+    await expect(investorIndex(fundId)).rejects.toThrow("no session");
+  });
+
+  it("answers with the held list past its age while the next one loads, then with the new one", async () => {
+    const { investorIndex } = await load();
+    listInvestors.mockResolvedValueOnce(list("old"));
+    expect(await firstIdOf(investorIndex(fundId))).toBe("old-1");
+    vi.setSystemTime(new Date("2026-11-21T12:01:01Z"));
+    let arrive: (value: unknown) => void = () => undefined;
+    listInvestors.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+    expect(await firstIdOf(investorIndex(fundId))).toBe("old-1");
+    expect(listInvestors).toHaveBeenCalledTimes(2);
+    arrive(list("new"));
+    await vi.waitFor(async () => expect(await firstIdOf(investorIndex(fundId))).toBe("new-1"));
+    expect(listInvestors).toHaveBeenCalledTimes(2);
+  });
+
+  it("makes Refresh wait for a new list, keeps the one before for its pages, and refuses older versions with 409", async () => {
+    const { investorIndex } = await load();
+    listInvestors.mockResolvedValueOnce(list("v1")).mockResolvedValueOnce(list("v2")).mockResolvedValueOnce(list("v3"));
+    const v1 = await investorIndex(fundId);
+    vi.setSystemTime(new Date("2026-11-21T12:00:02Z"));
+    const v2 = await investorIndex(fundId, { refresh: true });
+    expect(v2.investors[0]!.id).toBe("v2-1");
+    expect(await investorIndex(fundId, { version: v1.version })).toBe(v1);
+    vi.setSystemTime(new Date("2026-11-21T12:00:04Z"));
+    await investorIndex(fundId, { refresh: true });
+    await expect(investorIndex(fundId, { version: v1.version })).rejects.toMatchObject({ name: "Conflict" });
+    expect(await investorIndex(fundId, { version: v2.version })).toBe(v2);
+  });
+
+  it("does not keep a failed fetch: the next request tries the upstream again", async () => {
+    const { investorIndex } = await load();
+    listInvestors.mockRejectedValueOnce(new Error("upstream down")).mockResolvedValueOnce(list("b"));
+    await expect(investorIndex(fundId)).rejects.toThrow("upstream down");
+    expect(await firstIdOf(investorIndex(fundId))).toBe("b-1");
+  });
+});
