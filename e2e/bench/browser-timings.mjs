@@ -121,7 +121,7 @@ export async function browserTimings({ appUrl, funds, gridFundCount, runs, warmu
       }));
       // The first visit finds no held list (the server fetches, parses and indexes it); later ones reuse it for 60 s.
       results.push(result({
-        id: `browser.firstRowsCold.${fund.size}`, scenario: "2 browser", name: `investors: first visit, list not yet held by the server → first rows painted, ${size} investors`,
+        id: `browser.firstRowsCold.${fund.size}`, scenario: "2 browser", name: `investors: first visit after a server start (list not held yet) → first rows painted, ${size} investors`,
         unit: "ms", runs: all.slice(0, 1).map((m) => round(m.rowsFrame)),
       }));
       results.push(result({

@@ -36,7 +36,7 @@ async function ensureBuild(log) {
 }
 
 /**
- * Copies .next (without its cache) and next.config.mjs to a temporary project folder whose node_modules, package.json
+ * Copies .next (without its cache), next.config.mjs and what it imports to a temporary project folder whose node_modules, package.json
  * and public link back here; `next start <folder>` then serves one fixed build for the whole run.
  */
 export async function snapshotBuild(log) {
@@ -50,6 +50,8 @@ export async function snapshotBuild(log) {
         recursive: true, verbatimSymlinks: true, filter: (source) => !SKIP.has(resolve(source).slice(resolve(".next").length + 1).split("/")[0]),
       });
       cpSync("next.config.mjs", join(dir, "next.config.mjs"));
+      // next.config.mjs imports the security-header list from lib/.
+      cpSync("lib/security-headers.mjs", join(dir, "lib", "security-headers.mjs"));
       for (const name of ["node_modules", "package.json", "public"]) symlinkSync(resolve(name), join(dir, name));
     } catch (error) {
       log(`copying the build failed (${error.message}); retrying`);

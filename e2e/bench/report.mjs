@@ -1,6 +1,6 @@
 // Writes results.md (the table people read) and results.json (every run's raw numbers) beside the bench.
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 
 const here = (name) => new URL(`./${name}`, import.meta.url);
@@ -54,6 +54,12 @@ export function machine() {
   };
 }
 
+// The hand-written findings (what dominates where a target is missed, what was tried), kept beside the results.
+function analysis() {
+  const file = here("analysis.md");
+  return existsSync(file) ? `${readFileSync(file, "utf8").trim()}\n\n` : "";
+}
+
 export function writeResults({ results, meta, notes }) {
   const summary = results.filter((row) => row.target);
   const met = summary.filter((row) => row.met).length;
@@ -68,7 +74,7 @@ others.
 
 ${table(results)}
 ${rowNotes(results)}
-## How to reproduce
+${analysis()}## How to reproduce
 
 \`\`\`sh
 npm install
