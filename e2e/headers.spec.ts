@@ -1,5 +1,6 @@
 import type { APIResponse } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { everyApiRoute } from "./support/routes";
 import { mediumFund } from "./support/investors";
 
 function expectCommonHeaders(response: APIResponse, label: string) {
@@ -45,16 +46,8 @@ test("every API, CSV and static response carries the security headers, and no X-
   const { fundId, investors } = await mediumFund();
   const investorId = investors[0]!.id;
   const paths = [
-    "/api/funds",
-    `/api/funds/${fundId}`,
-    `/api/funds/${fundId}/investors`,
+    ...everyApiRoute(fundId, investorId),
     `/api/funds/${fundId}/investor-rows?sort=commitment_amount.desc`,
-    `/api/funds/${fundId}/investors/${investorId}/neighbours`,
-    `/api/funds/${fundId}/investors/${investorId}`,
-    `/api/funds/${fundId}/sensitive?field=tax_id`,
-    `/api/funds/${fundId}/investors/${investorId}/sensitive?field=account_number`,
-    "/api/funds.csv",
-    `/api/funds/${fundId}/investors.csv`,
     "/api/nope",
     "/api/funds/not-a-uuid",
     "/icon.svg",

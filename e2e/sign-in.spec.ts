@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { expect, test } from "./support/fixtures";
+import { everyApiRoute } from "./support/routes";
 import { e2eUser, signInOnPage } from "./support/session";
 import { expectUpstreamNeverSaw, upstreamGet } from "./support/upstream";
 
@@ -18,19 +19,7 @@ test("without a session every page goes to /login and every API and CSV route an
     expect(response.status(), path).toBe(303);
     expect(response.headers().location, path).toContain(`/login?next=${encodeURIComponent(path)}`);
   }
-  const apiPaths = [
-    "/api/funds",
-    `/api/funds/${fundId}`,
-    `/api/funds/${fundId}/investors`,
-    `/api/funds/${fundId}/investor-rows`,
-    `/api/funds/${fundId}/investors/${investorId}/neighbours`,
-    `/api/funds/${fundId}/investors/${investorId}`,
-    `/api/funds/${fundId}/sensitive?field=tax_id`,
-    `/api/funds/${fundId}/investors/${investorId}/sensitive?field=tax_id`,
-    "/api/funds.csv",
-    `/api/funds/${fundId}/investors.csv`,
-    "/api/investors.csv",
-  ];
+  const apiPaths = everyApiRoute(fundId, investorId);
   const spoofs: Record<string, string>[] = [{}, { "x-middleware-subrequest": "middleware:middleware:middleware:middleware:middleware" }, { "x-middleware-subrequest": "proxy:proxy:proxy:proxy:proxy" }];
   for (const path of apiPaths) {
     for (const headers of spoofs) {

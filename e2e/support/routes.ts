@@ -1,0 +1,19 @@
+/**
+ * Every API and CSV route of the dashboard, each with the query it needs to be a valid request: the sign-in,
+ * header and bad-input suites all walk this one list, so a new route cannot be missed by one of them.
+ */
+export function everyApiRoute(fundId: string, investorId: string): string[] {
+  return [
+    "/api/funds",
+    `/api/funds/${fundId}`,
+    `/api/funds/${fundId}/investors`,
+    `/api/funds/${fundId}/investor-rows`,
+    `/api/funds/${fundId}/investors/${investorId}`,
+    `/api/funds/${fundId}/investors/${investorId}/neighbours`,
+    `/api/funds/${fundId}/sensitive?field=tax_id`,
+    `/api/funds/${fundId}/investors/${investorId}/sensitive?field=account_number`,
+    "/api/funds.csv",
+    `/api/funds/${fundId}/investors.csv`,
+    "/api/investors.csv",
+  ];
+}
