@@ -38,7 +38,18 @@ export async function scrollToEnd(scroller: Locator, table: Locator) {
       el.scrollTo(0, el.scrollHeight);
       return el.scrollHeight;
     });
-    if (!(await table.getByRole("status").isVisible())) return;
+    if (!(await table.getByRole("status").isVisible())) {
+      // Every row is loaded; wait until the virtualizer has rendered the very last one (no spacer row below it).
+      await page.waitForFunction(
+        (el) => {
+          (el as HTMLElement).closest("[role=region]")?.scrollTo(0, 1e9);
+          return !(el as HTMLElement).querySelector("tbody tr:last-child")?.hasAttribute("aria-hidden");
+        },
+        await table.elementHandle(),
+        { timeout: 10_000 },
+      );
+      return;
+    }
     // The next page has arrived when the table grows.
     await page.waitForFunction(([el, before]) => (el as HTMLElement).scrollHeight > (before as number), [await scroller.elementHandle(), height] as const, { timeout: 10_000 });
   }
