@@ -33,7 +33,7 @@ export function rawTargetProblem(target) {
 const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
-createServer((req, res) => {
+const server = createServer((req, res) => {
   const problem = rawTargetProblem(req.url ?? "/");
   if (problem) {
     res.writeHead(400, headers).end(JSON.stringify({ error: problem }));
@@ -41,3 +41,11 @@ createServer((req, res) => {
   }
   void handle(req, res);
 }).listen(port, hostname, () => console.log(`▲ Fund Explorer ready on http://${hostname}:${port}`));
+
+// Stop taking connections and exit normally, so exit hooks (a --cpu-prof profile, for one) still run.
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    server.close();
+    process.exit(0);
+  });
+}

@@ -6,7 +6,7 @@ import { logDir, procTable, start } from "./servers.mjs";
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const buildId = () => (existsSync(".next/BUILD_ID") ? readFileSync(".next/BUILD_ID", "utf8").trim() : null);
-// Only what `next start` reads: no build cache, traces or generated types.
+// Only what the server reads: no build cache, traces or generated types.
 const SKIP = new Set(["cache", "trace", "trace-build", "types", "dev"]);
 
 /** True while a `next build` runs in this checkout; copying or building over it would mix two builds. */
@@ -37,7 +37,7 @@ async function ensureBuild(log) {
 
 /**
  * Copies .next (without its cache), next.config.mjs and what it imports to a temporary project folder whose node_modules, package.json
- * and public link back here; `next start <folder>` then serves one fixed build for the whole run.
+ * and public link back here; the app server then serves one fixed build for the whole run.
  */
 export async function snapshotBuild(log) {
   for (let attempt = 1; attempt <= 5; attempt += 1) {

@@ -15,7 +15,7 @@ async function download(url, pid, keepBody) {
 const memoryMb = (run) => (run.memory ? { baselineMb: round(mb(run.memory.baseline)), peakMb: round(mb(run.memory.peak)), growthMb: round(mb(run.memory.growth)), samples: run.memory.samples } : null);
 
 /**
- * freshServer() (local mode only) restarts `next start` and resolves to { url, serverPid }, so the first download of
+ * freshServer() (local mode only) restarts the app server and resolves to { url, serverPid }, so the first download of
  * each size meets a cold process: V8 keeps the heap it grew, so later runs show far less growth.
  */
 export async function csvExport({ appUrl, serverPid, freshServer, funds, runs, log }) {

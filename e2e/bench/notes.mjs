@@ -5,7 +5,7 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
   notes.push(local
     ? "Upstream: the standalone demo Customer API (`npx tsx lib/demo-api/cli.ts --fund-sizes 100,10000,50000 --funds 2003 " +
       "--investors-per-fund 3 --latency 0 --prewarm`) on loopback, a random token; the app is the production build " +
-      `${build ? `\`${build.buildId}\` (built ${build.builtAt}) ` : ""}under \`npx next start <dir> -H 127.0.0.1\` with ` +
+      `${build ? `\`${build.buildId}\` (built ${build.builtAt}) ` : ""}served by \`scripts/server.mjs\` (what \`npm start\` runs: Next's handler in-process) from <dir> on 127.0.0.1 with ` +
       "`DASHBOARD_AUTH=none` (the bench does not sign in). <dir> is a private copy of `.next` taken at the start, so a " +
       "rebuild in the checkout during the run cannot change what is measured; the bench builds only when `.next/BUILD_ID` " +
       "is missing, so rebuild first (`npx next build`) to measure current sources."
@@ -31,7 +31,7 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
       "frame after the first row (sort) or the \"N of M investors\" count (search) changed. Each sort run toggles the column " +
       `(ascending, descending, …); each search run clears the box, waits for all rows, then presses "${args["search-key"]}".` +
       ` The Funds grid has ${gridFunds.toLocaleString("en-US")} funds. The investor table is paged by the server from ` +
-      "a list it holds for 60 s (INVESTOR_LIST_CACHE_SECONDS). The bench restarts `next start` before this scenario, so " +
+      "a list it holds for 60 s (INVESTOR_LIST_CACHE_SECONDS). The bench restarts the app server before this scenario, so " +
       "the first (warm-up) visit of each fund pays for fetching, parsing and indexing the list on a fresh server and is " +
       "reported on its own row (\"first visit after a server start\"); the measured visits reuse the held list. " +
       "Sort and search toggle between views the browser has already loaded after the first two runs, so most of those " +
@@ -40,9 +40,9 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
   if (only.includes("csv")) {
     notes.push("CSV: `GET /api/funds/{id}/investors.csv` (the default view: every investor), identity encoding, request " +
       "start → last byte; the first download's rows are counted with csv-parse; \"warm\" rows are the " +
-      `${runs} downloads after it. Server memory is VmRSS of the \`next-server\` ` +
+      `${runs} downloads after it. Server memory is VmRSS of the app server ` +
       "process from /proc/<pid>/status, sampled every 10 ms; baseline just before the request, growth = peak − baseline.");
-    notes.push("Why cold and warm differ: the bench restarts `next start` before each size, so the first (cold) download " +
+    notes.push("Why cold and warm differ: the bench restarts the app server before each size, so the first (cold) download " +
       "meets a process whose V8 heap has not grown yet; that run shows the real memory cost of the export. V8 keeps the " +
       "heap it grew (and the allocator keeps freed pages), so later downloads partly reuse memory the process already holds " +
       "and their growth varies with what the previous run left behind and when GC ran: the warm figures understate the " +
@@ -64,7 +64,7 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
   if (incidents.length > 0) notes.push(`Incidents during this run: ${incidents.join("; ")}.`);
   if (skipped.length > 0) notes.push(`Skipped in this mode: ${skipped.join("; ")}.`);
   notes.push("Scenario order: CSV first (it restarts the server for cold readings), then proxy, browser, weight, Lighthouse; " +
-    "all share one demo API and one `next start` process. The bench measures and never fails on a missed target: its exit " +
+    "all share one demo API and one app server process. The bench measures and never fails on a missed target: its exit " +
     "code is non-zero only when it could not run.");
   return notes;
 }

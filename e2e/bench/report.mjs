@@ -78,10 +78,10 @@ ${analysis()}## How to reproduce
 
 \`\`\`sh
 npm install
-npm run bench                        # builds if .next/BUILD_ID is missing, starts the demo API and next start, ~10 min
+npm run bench                        # builds if .next/BUILD_ID is missing, starts the demo API and the app server, ~5 min
 npm run bench -- --only proxy,csv    # a subset: proxy, browser, csv, weight, lighthouse
 npm run bench -- --base-url https://fund-explorer.internal --upstream-url https://customer-api.example.com --token "$T"
-npm run bench -- --help              # runs, warm-ups, Lighthouse preset, CPU profile of next-server
+npm run bench -- --help              # runs, warm-ups, Lighthouse preset, CPU profile of the app server
 \`\`\`
 
 ## Machine and method

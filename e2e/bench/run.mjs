@@ -16,7 +16,7 @@ import { killAllNow, logDir, randomToken, resetLogs, stopAll } from "./servers.m
 import { startStack } from "./stack.mjs";
 
 const USAGE = `Usage: npm run bench -- [options]
-  --base-url URL          measure this running deployment instead of starting the demo API and next start
+  --base-url URL          measure this running deployment instead of starting the demo API and the app server
   --upstream-url URL      its Customer API (enables the direct and bare pass-through comparisons); needs --token
   --token T               bearer token for --upstream-url
   --only LIST             scenarios to run, comma-separated: proxy,browser,csv,weight,lighthouse (default all)
@@ -26,7 +26,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --lighthouse-runs N     Lighthouse runs per page (default 3)
   --lighthouse-preset P   desktop or mobile (default desktop)
   --search-key K          the keystroke of the search scenario (default q)
-  --cpu-prof              start next-server with --cpu-prof; profiles land in e2e/bench/logs/profiles`;
+  --cpu-prof              start the app server with --cpu-prof; profiles land in e2e/bench/logs/profiles`;
 
 const { values: args } = parseArgs({
   options: {
@@ -97,7 +97,7 @@ async function main() {
     if (profileDir) mkdirSync(profileDir, { recursive: true });
     const token = randomToken();
     stack = await startStack({ dir: snapshot.dir, token, fundSizes: FUND_SIZES, funds: GRID_FUNDS + FUND_SIZES.length, perFund, profileDir, log });
-    log(`demo API ${stack.api.url}; next start ${stack.app.url} (next-server pid ${stack.app.serverPid}); logs in ${logDir}`);
+    log(`demo API ${stack.api.url}; app server ${stack.app.url} (pid ${stack.app.serverPid}); logs in ${logDir}`);
   } else {
     external = { url: args["base-url"].replace(/\/$/, ""), serverPid: null };
     skipped.push("server memory (no local process to read /proc from)", "Next route-bundle-stats cross-check (no local build of that deployment)");
@@ -155,7 +155,7 @@ async function main() {
   const foreignCpu = contention.stop();
 
   const meta = {
-    mode: local ? "local: demo API + next start started by the bench" : `against ${external.url}${upstream() ? ` and upstream ${upstream().url}` : ""}`,
+    mode: local ? "local: demo API + app server (scripts/server.mjs) started by the bench" : `against ${external.url}${upstream() ? ` and upstream ${upstream().url}` : ""}`,
     startedAt: new Date(started).toISOString(), finishedAt: new Date().toISOString(), wallSeconds: (Date.now() - started) / 1000,
     args: process.argv.slice(2).map((arg) => (arg === args.token ? "<token>" : arg)), machine: machine(),
     loadAverage: { start: loadStart, end: os.loadavg().map((value) => value.toFixed(2)), oneMinuteAtScenarioStart: loadPerScenario },

@@ -1,9 +1,9 @@
-// Starts and stops the processes the bench measures: the standalone demo Customer API and `next start`.
+// Starts and stops the processes the bench measures: the standalone demo Customer API and the app's server.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const children = new Set();
@@ -31,10 +31,10 @@ export const randomToken = () => `bench.${randomBytes(18).toString("base64url")}
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Spawns in its own process group (detached) so the whole tree (npx → sh → node) can be signalled at once. */
-export function start(name, command, args, env = {}) {
+export function start(name, command, args, env = {}, cwd = undefined) {
   mkdirSync(logDir, { recursive: true });
   const log = createWriteStream(join(logDir, `${name}.log`), { flags: "a" });
-  const child = spawn(command, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  const child = spawn(command, args, { cwd, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   children.add(child);
@@ -53,7 +53,7 @@ export async function stopAll() {
   for (const pid of groups) signalGroup(pid, "SIGKILL");
 }
 
-/** Stops one process group started here (e.g. to restart `next start` cold). */
+/** Stops one process group started here (e.g. to restart the app server cold). */
 export async function stopGroup(pid) {
   const child = [...children].find((candidate) => candidate.pid === pid);
   signalGroup(pid, "SIGTERM");
@@ -90,19 +90,6 @@ export function procTable() {
   return table;
 }
 
-/** The descendant whose title is "next-server (vX)" (Next sets process.title), else the deepest descendant. */
-export function findServerPid(rootPid) {
-  const table = procTable();
-  const descendants = [];
-  let frontier = [rootPid];
-  while (frontier.length > 0) {
-    const next = table.filter((proc) => frontier.includes(proc.ppid));
-    descendants.push(...next);
-    frontier = next.map((proc) => proc.pid);
-  }
-  return (descendants.find((proc) => proc.cmdline.startsWith("next-server")) ?? descendants.at(-1))?.pid ?? null;
-}
-
 export async function startDemoApi({ token, fundSizes, funds, perFund, port: wanted }) {
   const port = wanted ?? (await freePort());
   const args = ["tsx", "lib/demo-api/cli.ts", "--port", String(port), "--token", token, "--fund-sizes", fundSizes.join(","),
@@ -125,29 +112,31 @@ export async function startDemoApi({ token, fundSizes, funds, perFund, port: wan
 }
 
 /**
- * `next start <dir>`: dir is a private snapshot of the build (see build-snapshot.mjs). With profileDir, Next's CLI runs
- * under `node --cpu-prof` instead of npx (Node refuses --cpu-prof in NODE_OPTIONS); the profile is written on exit.
+ * The production server `npm start` runs (scripts/server.mjs: Next's handler in-process behind the request-line
+ * check), with dir, a private snapshot of the build (see build-snapshot.mjs), as its working directory. With
+ * profileDir it runs under `node --cpu-prof`; the profile is written when the bench stops it.
  */
 export async function startApp({ dir, upstreamUrl, token, profileDir }) {
   const port = await freePort();
-  const env = { CUSTOMER_API_BASE_URL: upstreamUrl, CUSTOMER_API_TOKEN: token, DASHBOARD_AUTH: "none", NEXT_TELEMETRY_DISABLED: "1" };
-  const next = ["start", dir, "-H", "127.0.0.1", "-p", String(port)];
-  const child = profileDir
-    ? start("next-start", process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "node_modules/next/dist/bin/next", ...next], env)
-    : start("next-start", "npx", ["next", ...next], env);
+  const env = {
+    CUSTOMER_API_BASE_URL: upstreamUrl, CUSTOMER_API_TOKEN: token, DASHBOARD_AUTH: "none", NEXT_TELEMETRY_DISABLED: "1",
+    NODE_ENV: "production", PORT: String(port), DASHBOARD_HOST: "127.0.0.1",
+  };
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const child = start("app-server", process.execPath, [...profile, resolve("scripts/server.mjs")], env, dir);
   let exited = null;
   child.once("exit", (code, signal) => (exited = code ?? signal));
   const url = `http://127.0.0.1:${port}`;
   for (let waited = 0; waited < 120_000; waited += 250) {
-    if (exited !== null) throw new Error(`next start exited with ${exited}; see ${logDir}/next-start.log`);
+    if (exited !== null) throw new Error(`the app server exited with ${exited}; see ${logDir}/app-server.log`);
     try {
       const res = await fetch(`${url}/api/funds`, { signal: AbortSignal.timeout(30_000) });
       await res.arrayBuffer();
-      if (res.ok) return { url, groupPid: child.pid, serverPid: findServerPid(child.pid) };
+      if (res.ok) return { url, groupPid: child.pid, serverPid: child.pid };
     } catch {
       // Not listening yet.
     }
     await sleep(250);
   }
-  throw new Error(`next start was not ready within 120 s; see ${logDir}/next-start.log`);
+  throw new Error(`the app server was not ready within 120 s; see ${logDir}/app-server.log`);
 }

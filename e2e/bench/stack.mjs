@@ -12,7 +12,7 @@ async function answers(url, headers = {}) {
 }
 
 /**
- * Starts the demo Customer API and `next start` against it. The demo data is deterministic (fixed seed), so fund ids
+ * Starts the demo Customer API and the app server against it. The demo data is deterministic (fixed seed), so fund ids
  * stay the same when either server has to be restarted; the demo API comes back on its old port.
  */
 export async function startStack({ dir, token, fundSizes, funds, perFund, profileDir, log }) {
@@ -21,7 +21,7 @@ export async function startStack({ dir, token, fundSizes, funds, perFund, profil
   const appOptions = () => ({ dir, upstreamUrl: stack.api.url, token, profileDir });
   stack.app = await startApp(appOptions());
 
-  /** A cold `next start` (fresh V8 heap), e.g. before a memory reading. */
+  /** A cold app server (fresh V8 heap), e.g. before a memory reading. */
   stack.restartApp = async () => {
     await stopGroup(stack.app.groupPid);
     stack.app = await startApp(appOptions());
@@ -39,7 +39,7 @@ export async function startStack({ dir, token, fundSizes, funds, perFund, profil
       healed = true;
     }
     if (!(await answers(`${stack.app.url}/api/funds`))) {
-      stack.incidents.push(`next start did not answer ${when} and was restarted`);
+      stack.incidents.push(`the app server did not answer ${when} and was restarted`);
       log(stack.incidents.at(-1));
       await stack.restartApp();
       healed = true;
