@@ -3,12 +3,16 @@ import type { Fund, Investor } from "./customer-api/schemas";
 import type { InvestorNeighbours, InvestorRowsPage } from "./investors/investor-index";
 import { type InvestorView, investorViewSearch } from "./investors/investor-view";
 import { fetchJson } from "./api-client";
+import { fundGridRow, type FundGridRow } from "./funds/fund-columns";
 
 // One factory per resource: the client's useQuery and the server's prefetch (with a lib/ queryFn) share the key.
-export function fundsQuery() {
+/** The Funds grid's rows: slim rows, so the page's HTML and the browser's cache hold only what the grid reads. */
+export function fundGridQuery() {
   return queryOptions({
-    queryKey: ["funds"],
-    queryFn: ({ signal }) => fetchJson<Fund[]>("/api/funds", signal),
+    // Its own key: the fund page keeps its full record under ["funds", fundId].
+    queryKey: ["fund-grid"],
+    queryFn: async ({ signal }): Promise<FundGridRow[]> =>
+      (await fetchJson<Fund[]>("/api/funds", signal)).map(fundGridRow),
   });
 }
 

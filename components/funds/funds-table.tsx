@@ -9,7 +9,7 @@ import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { fundGridColumns, type FundGridRow } from "@/lib/funds/fund-columns";
-import { fundGridQuery } from "@/lib/funds/fund-grid-query";
+import { fundGridQuery } from "@/lib/queries";
 import { csvUrl } from "@/lib/csv/url";
 import { serializeSort } from "@/lib/table/sort-state";
 import { applyView } from "@/lib/table/view";

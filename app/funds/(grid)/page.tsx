@@ -6,7 +6,7 @@ import { FundsTable } from "@/components/funds/funds-table";
 import { PageError } from "@/components/layout/page-error";
 import { listFunds } from "@/lib/customer-api";
 import { fundGridRow } from "@/lib/funds/fund-columns";
-import { fundGridQuery } from "@/lib/funds/fund-grid-query";
+import { fundGridQuery } from "@/lib/queries";
 import { prefetch } from "@/lib/prefetch";
 import { getQueryClient } from "@/lib/query-client";
 
