@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BadRequest } from "./http-errors";
 
 /** A yes/no query parameter: 1, true, 0 or false; absent is false. */
 export const flag = z
@@ -31,15 +32,16 @@ export function querySchema<S extends z.ZodRawShape>(shape: S) {
   });
 }
 
-/** A query string checked against its schema: a repeated or unknown parameter is an error, not a guess. */
-export function parseQuery<S extends z.ZodType>(schema: S, search: URLSearchParams): { params: z.infer<S> } | { error: string } {
+/** A request's query string checked against its schema: a repeated, unknown or malformed parameter is a 400. */
+export function queryParamsOf<S extends z.ZodType>(schema: S, request: Request): z.infer<S> {
+  const search = new URL(request.url).searchParams;
   const entries: Record<string, string> = {};
   for (const key of new Set(search.keys())) {
-    if (search.getAll(key).length > 1) return { error: `The parameter "${key}" is given more than once.` };
+    if (search.getAll(key).length > 1) throw new BadRequest(`The parameter "${key}" is given more than once.`);
     entries[key] = search.get(key) ?? "";
   }
   const parsed = schema.safeParse(entries);
-  if (parsed.success) return { params: parsed.data };
+  if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  return { error: issue?.path.length ? `${issue.path.join(".")}: ${issue.message}` : (issue?.message ?? "Bad query.") };
+  throw new BadRequest(issue?.path.length ? `${issue.path.join(".")}: ${issue.message}` : (issue?.message ?? "Bad query."));
 }

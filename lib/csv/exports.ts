@@ -11,7 +11,7 @@ import { parseSort } from "../table/sort-state";
 import type { ColumnSpec } from "../table/types";
 import { applyView } from "../table/view";
 import { contentDisposition, today } from "./filename";
-import { parseCsvParams, type CsvParams } from "./params";
+import type { CsvParams } from "./params";
 import { csvStream, inBatches, type CsvColumn } from "./stream";
 
 /** The CSV columns of a resource: its fields by path, from the same specs as the tables. */
@@ -60,7 +60,8 @@ export async function fundsCsv(params: CsvParams, user: SessionUser): Promise<Re
 
 export async function fundInvestorsCsv(fundId: string, params: CsvParams, user: SessionUser): Promise<Response> {
   const sort = sortFor(params, investorColumns);
-  const view = { sort: params.all ? null : sort, query: params.all ? "" : (params.q ?? ""), types: params.all ? [] : parseTypes(params.type) };
+  // sortFor already gives no sort for every row (all=1).
+  const view = params.all ? { sort, query: "", types: [] } : { sort, query: params.q ?? "", types: parseTypes(params.type) };
   // Masked files come from the list the table shows (same rows, same order, no second download); full values
   // are fetched for this export only and never held.
   const [fund, rows] = await Promise.all([
@@ -119,9 +120,3 @@ export async function allInvestorsCsv(params: CsvParams, user: SessionUser): Pro
   return csvResponse(body, contentDisposition("all-investors", `-${today()}.csv`));
 }
 
-/** The checked query of a CSV request; a bad one throws BadRequest (400). */
-export function csvParamsOf(request: Request): CsvParams {
-  const result = parseCsvParams(new URL(request.url).searchParams);
-  if ("error" in result) throw new BadRequest(result.error);
-  return result.params;
-}

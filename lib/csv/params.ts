@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { flag, parseQuery, querySchema, text } from "../query-params";
+import { flag, queryParamsOf, querySchema, text } from "../query-params";
 
 const csvParamsSchema = querySchema({
   sort: text(200),
@@ -15,7 +15,7 @@ const csvParamsSchema = querySchema({
 
 export type CsvParams = z.infer<typeof csvParamsSchema>;
 
-/** The query string of a CSV route, checked: a repeated or unknown parameter is a 400, not a guess. */
-export function parseCsvParams(search: URLSearchParams): { params: CsvParams } | { error: string } {
-  return parseQuery(csvParamsSchema, search);
+/** The checked query of a CSV request; a bad one throws BadRequest (400), not a guess. */
+export function csvParamsOf(request: Request): CsvParams {
+  return queryParamsOf(csvParamsSchema, request);
 }

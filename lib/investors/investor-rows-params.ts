@@ -1,5 +1,4 @@
-import { BadRequest } from "../http-errors";
-import { flag, parseQuery, querySchema, text, wholeNumber } from "../query-params";
+import { flag, queryParamsOf, querySchema, text, wholeNumber } from "../query-params";
 import { parseSort } from "../table/sort-state";
 import { defaultInvestorColumnIds, investorColumns } from "./investor-columns";
 import { type InvestorView, parseTypes } from "./investor-view";
@@ -32,14 +31,9 @@ function viewOf(params: { sort?: string; q?: string; type?: string }): InvestorV
   return { sort: parseSort(params.sort, investorColumns), query: params.q ?? "", types: parseTypes(params.type) };
 }
 
-function parsed<T>(result: { params: T } | { error: string }): T {
-  if ("error" in result) throw new BadRequest(result.error);
-  return result.params;
-}
-
 /** The query of the table's page requests, checked: anything odd is a 400 before any upstream call. */
 export function investorRowsParamsOf(request: Request) {
-  const params = parsed(parseQuery(rowsSchema, new URL(request.url).searchParams));
+  const params = queryParamsOf(rowsSchema, request);
   const cols = params.cols?.split(",").filter((id) => investorColumns.some((column) => column.id === id));
   return {
     view: viewOf(params),
@@ -53,5 +47,5 @@ export function investorRowsParamsOf(request: Request) {
 
 /** Just the view (sort, search, type filter), for routes that answer about a view. */
 export function investorViewParamsOf(request: Request): InvestorView {
-  return viewOf(parsed(parseQuery(viewSchema, new URL(request.url).searchParams)));
+  return viewOf(queryParamsOf(viewSchema, request));
 }

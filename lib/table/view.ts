@@ -26,19 +26,6 @@ export function sortKey(kind: ColumnKind, raw: RawValue): SortKey | undefined {
   return decimal === null ? undefined : new DecimalKey(Number(decimal), decimal);
 }
 
-// Rows are immutable query data: each row's key for a column is worked out once, not on every sort.
-const keyCache = new WeakMap<object, Map<string, SortKey | undefined>>();
-
-function cachedSortKey<T>(row: T, column: ColumnSpec<T>): SortKey | undefined {
-  if (typeof row !== "object" || row === null) return sortKey(column.kind, column.value(row));
-  let keys = keyCache.get(row);
-  if (!keys) keyCache.set(row, (keys = new Map()));
-  if (keys.has(column.id)) return keys.get(column.id);
-  const key = sortKey(column.kind, column.value(row));
-  keys.set(column.id, key);
-  return key;
-}
-
 function compareKeys(a: SortKey, b: SortKey): number {
   if (a instanceof DecimalKey && b instanceof DecimalKey) {
     if (a.approx !== b.approx) return a.approx < b.approx ? -1 : 1;
@@ -54,7 +41,8 @@ function compareKeys(a: SortKey, b: SortKey): number {
  */
 export function sortedPositions<T>(rows: readonly T[], column: ColumnSpec<T>, direction: SortState["direction"]): number[] {
   const sign = direction === "desc" ? -1 : 1;
-  const keys = rows.map((row) => cachedSortKey(row, column));
+  // Keys are worked out once per sort, not per comparison; the server's index keeps each column's finished order.
+  const keys = rows.map((row) => sortKey(column.kind, column.value(row)));
   const positions = rows.map((_, index) => index);
   positions.sort((a, b) => {
     const keyA = keys[a];

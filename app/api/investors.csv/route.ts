@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { apiRoute } from "@/lib/api-route";
-import { allInvestorsCsv, allInvestorsQuery, csvParamsOf } from "@/lib/csv/exports";
+import { allInvestorsCsv, allInvestorsQuery } from "@/lib/csv/exports";
+import { csvParamsOf } from "@/lib/csv/params";
 
 // Every investor of every fund, the fund's id and name first; an upstream failure mid-way aborts the download.
 export const GET = apiRoute("GET /api/investors.csv", z.object({}), (_params, request, user) =>

@@ -1,5 +1,6 @@
 import { apiRoute } from "@/lib/api-route";
-import { csvParamsOf, csvQuery, fundInvestorsCsv } from "@/lib/csv/exports";
+import { csvQuery, fundInvestorsCsv } from "@/lib/csv/exports";
+import { csvParamsOf } from "@/lib/csv/params";
 import { fundParamsSchema } from "@/lib/ids";
 
 // The investors of the table's view (?sort=&q=&type=), or all of them with ?all=1; streamed as CSV.
