@@ -31,9 +31,9 @@ function evict(now: number) {
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]!;
     const newer = entries.filter((other) => other.fundId === entry.fundId && other.version > entry.version).length;
-    rows += entry.rows;
     // Each fund keeps its latest list and the one before, so someone paging the older one is not cut off.
-    if (now - entry.usedAt > idleMs || newer >= 2 || (rows > maxRows && i > 0)) entries.splice(i--, 1);
+    if (now - entry.usedAt > idleMs || newer >= 2 || (rows + entry.rows > maxRows && i > 0)) entries.splice(i--, 1);
+    else rows += entry.rows;
   }
 }
 
