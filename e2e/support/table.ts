@@ -2,6 +2,8 @@ import type { Locator, Page } from "@playwright/test";
 
 /** The table's column headers, in order. */
 async function headers(table: Locator): Promise<string[]> {
+  // The table may still be streaming in when a test first looks.
+  await table.locator("thead th").first().waitFor();
   return (await table.locator("thead th").allInnerTexts()).map((text) => text.replace(/[▲▼↕]/g, "").trim());
 }
 
