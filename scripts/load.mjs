@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
+import { serverNodeFlags } from "./server-flags.mjs";
 
 const duration = Number(process.env.LOAD_SECONDS ?? 30);
 const connections = Number(process.env.LOAD_CONNECTIONS ?? 200);
@@ -33,7 +34,7 @@ const rss = (pid) => Math.round(Number(readFileSync(`/proc/${pid}/status`, "utf8
 
 start("npx", ["tsx", "lib/demo-api/cli.ts", "--port", "4021", "--token", token, "--fund-sizes", "10000", "--prewarm"]);
 await waitFor("http://127.0.0.1:4021/customerapi/funds", { headers: { Authorization: `Bearer ${token}` } });
-const server = start("node", ["scripts/server.mjs"], {
+const server = start("node", [...serverNodeFlags, "scripts/server.mjs"], {
   PORT: "3121",
   CUSTOMER_API_BASE_URL: "http://127.0.0.1:4021",
   CUSTOMER_API_TOKEN: token,

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import nextEnv from "@next/env";
+import { serverNodeFlags } from "./server-flags.mjs";
 
 nextEnv.loadEnvConfig(process.cwd());
 
@@ -28,7 +29,7 @@ const demo = !process.env.CUSTOMER_API_BASE_URL;
 const host = process.env.DASHBOARD_HOST || (demo ? "127.0.0.1" : "0.0.0.0");
 const port = process.env.PORT || "3000";
 if (demo) console.log(`No CUSTOMER_API_BASE_URL: serving built-in demo data at http://localhost:${port}/funds`);
-const server = spawnSync("node", ["scripts/server.mjs"], {
+const server = spawnSync("node", [...serverNodeFlags, "scripts/server.mjs"], {
   stdio: "inherit",
   env: { ...process.env, DASHBOARD_HOST: host, PORT: port },
 });

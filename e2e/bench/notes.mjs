@@ -16,8 +16,11 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
   if (only.includes("proxy")) {
     notes.push("Proxy cost: a Node `http` client with one keep-alive agent times request start → last byte. Every request " +
       "sends `Accept-Encoding: identity`, so compression is not part of the comparison (the row \"with Accept-Encoding: gzip\" " +
-      "shows what it adds). The bare pass-through is a tiny server inside the bench process: `fetch(upstream)` → `JSON.parse` → " +
-      "`JSON.stringify` → respond. The three are interleaved per round, and the ratio row is the per-round proxy ÷ bare ratio. " +
+      "shows what it adds). The bare pass-through (`e2e/bench/bare-pass-through.mjs`) is a tiny server doing `fetch(upstream)` → " +
+      "`JSON.parse` → `JSON.stringify` → respond, run twice: inside the app server's own process (preloaded with `node --import`, " +
+      "on its own port, so it shares the app's heap, Node flags, held investor lists and garbage collector: the target compares " +
+      "against this one) and in the bench's own, nearly empty process. All targets are interleaved per round, and each ratio row " +
+      "is the per-round proxy ÷ bare ratio. " +
       "Throughput: one autocannon run, 20 connections, 10 s, request timeout 60 s, identity encoding, loopback; responses " +
       "still in flight at the end are not counted (latency percentiles in results.json). Before timing, each target's " +
       "answer is checked once to be the fund's whole list.");
@@ -39,14 +42,15 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
   }
   if (only.includes("csv")) {
     notes.push("CSV: `GET /api/funds/{id}/investors.csv` (the default view: every investor), identity encoding, request " +
-      "start → last byte; the first download's rows are counted with csv-parse; \"warm\" rows are the " +
-      `${runs} downloads after it. Server memory is VmRSS of the app server ` +
+      "start → last byte; the first download's rows are counted with csv-parse. Server memory is VmRSS of the app server " +
       "process from /proc/<pid>/status, sampled every 10 ms; baseline just before the request, growth = peak − baseline.");
-    notes.push("Why cold and warm differ: the bench restarts the app server before each size, so the first (cold) download " +
-      "meets a process whose V8 heap has not grown yet; that run shows the real memory cost of the export. V8 keeps the " +
-      "heap it grew (and the allocator keeps freed pages), so later downloads partly reuse memory the process already holds " +
-      "and their growth varies with what the previous run left behind and when GC ran: the warm figures understate the " +
-      "cost, and the cold one is the one to hold against the 100 MB limit.");
+    notes.push("Which download is which: before each size the bench restarts the app server and downloads the 100-investor " +
+      "fund's file once, which loads the export's code (the \"loading the export's code\" rows: under 10 MB). The next " +
+      "download, the first of that size, meets a heap no big export has grown yet, so it shows the export's real memory " +
+      "cost and carries the targets. V8 keeps the heap it grew, so later downloads reuse memory the process already holds " +
+      "and understate the cost; they are shown for their times. Until a table page asks for the fund, the server holds no " +
+      "list and every download reads the list from the upstream straight into CSV; the \"held list\" rows come after one " +
+      "table page, and are served from the list the table uses.");
   }
   if (only.includes("weight")) {
     notes.push("Weight: every script response a fresh browser context loads for the route until the network is idle, " +

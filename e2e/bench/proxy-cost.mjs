@@ -1,28 +1,9 @@
 // Scenario 1: what the dashboard's /api proxy costs over the upstream and over the least any proxy must do.
-import http from "node:http";
 import autocannon from "autocannon";
+import { startBarePassThrough } from "./bare-pass-through.mjs";
 import { repeat, result, round, timedGet } from "./measure.mjs";
 
 const identity = { "accept-encoding": "identity", accept: "application/json" };
-
-/** The floor for any proxy in Node: fetch the upstream, JSON.parse, JSON.stringify, answer. */
-async function startBarePassThrough(upstreamUrl, token) {
-  const server = http.createServer(async (req, res) => {
-    try {
-      const upstream = await fetch(`${upstreamUrl}/customerapi${req.url}`, {
-        headers: { authorization: `Bearer ${token}`, accept: "application/json", "accept-encoding": "identity" },
-      });
-      const body = JSON.stringify(JSON.parse(await upstream.text()));
-      res.writeHead(upstream.status, { "content-type": "application/json" });
-      res.end(body);
-    } catch (error) {
-      res.writeHead(502, { "content-type": "text/plain" });
-      res.end(String(error));
-    }
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((resolve) => server.close(resolve)) };
-}
 
 /** Once per target, untimed: the answer must be the fund's whole list, or the timings mean nothing. */
 async function checkBody(url, headers, size) {
@@ -42,7 +23,7 @@ async function timed(url, headers) {
   return res;
 }
 
-export async function proxyCost({ appUrl, upstreamUrl, token, funds, runs, warmup, log }) {
+export async function proxyCost({ appUrl, bareInAppUrl, upstreamUrl, token, funds, runs, warmup, log }) {
   const results = [];
   const bare = upstreamUrl ? await startBarePassThrough(upstreamUrl, token) : null;
   const ratios = [];
@@ -54,30 +35,38 @@ export async function proxyCost({ appUrl, upstreamUrl, token, funds, runs, warmu
         targets.push(["upstream", `${upstreamUrl}/customerapi${path}`, { ...identity, authorization: `Bearer ${token}` }]);
         targets.push(["bare", `${bare.url}${path}`, identity]);
       }
+      if (bareInAppUrl) targets.push(["bareInApp", `${bareInAppUrl}${path}`, identity]);
       const times = Object.fromEntries(targets.map(([key]) => [key, { runs: [], warmup: [], bytes: null }]));
       for (const [key, url, headers] of targets) times[key].check = await checkBody(url, headers, fund.size);
-      // Interleaved rounds, so a slow moment on the machine hits all three alike.
+      // Interleaved rounds, so a slow moment on the machine hits every target alike.
       await repeat(async (i) => {
         for (const [key, url, headers] of targets) {
           const res = await timed(url, headers);
           times[key][i < 0 ? "warmup" : "runs"].push(round(res.ms));
           times[key].bytes = res.bytes;
         }
-        if (i >= 0 && times.bare) ratios.push({ size: fund.size, ratio: times.proxy.runs.at(-1) / times.bare.runs.at(-1) });
+        if (i >= 0) {
+          const last = (key) => times[key]?.runs.at(-1);
+          ratios.push({ size: fund.size, bare: last("proxy") / last("bare"), bareInApp: last("proxy") / last("bareInApp") });
+        }
       }, { runs, warmup });
       const size = fund.size.toLocaleString("en-US");
-      const label = { proxy: "app proxy /api", upstream: "demo API direct", bare: "bare pass-through" };
+      const label = {
+        proxy: "app proxy /api", upstream: "demo API direct", bare: "bare pass-through (its own process)",
+        bareInApp: "bare pass-through (in the app server's process)",
+      };
       for (const [key] of targets) {
         results.push(result({
           id: `proxy.${key}.${fund.size}`, scenario: "1 proxy", name: `${label[key]}, ${size} investors`, unit: "ms",
           runs: times[key].runs, warmup: times[key].warmup, extra: { bytes: times[key].bytes }, note: times[key].check ?? undefined,
         }));
       }
-      if (times.bare) {
-        const own = ratios.filter((entry) => entry.size === fund.size).map((entry) => round(entry.ratio, 2));
+      // The target compares like with like: the same work in the same process (heap, flags, held lists, GC).
+      for (const key of ["bareInApp", "bare"].filter((candidate) => times[candidate])) {
+        const own = ratios.filter((entry) => entry.size === fund.size).map((entry) => round(entry[key], 2));
         results.push(result({
-          id: `proxy.ratio.${fund.size}`, scenario: "1 proxy", name: `proxy ÷ bare pass-through, ${size} investors`, unit: "×",
-          runs: own, target: fund.size === 10_000 ? { op: "<=", value: 1.5 } : null,
+          id: `proxy.ratio${key === "bare" ? "" : "InApp"}.${fund.size}`, scenario: "1 proxy", name: `proxy ÷ ${label[key]}, ${size} investors`, unit: "×",
+          runs: own, target: fund.size === 10_000 && (key === "bareInApp" || !bareInAppUrl) ? { op: "<=", value: 1.5 } : null,
         }));
       }
       log(`  ${size}: proxy ${results.find((r) => r.id === `proxy.proxy.${fund.size}`).median} ms`);

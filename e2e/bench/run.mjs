@@ -114,8 +114,8 @@ async function main() {
   const runs = int("runs");
   const warmup = int("warmup");
   const scenarios = {
-    csv: async () => (await csvExport({ appUrl: app().url, serverPid: app().serverPid, freshServer: stack?.restartApp, funds: [mid, big], runs, log })).results,
-    proxy: () => proxyCost({ appUrl: app().url, upstreamUrl: upstream()?.url, token: upstream()?.token, funds: [small, mid, big], runs, warmup, log }),
+    csv: async () => (await csvExport({ appUrl: app().url, serverPid: app().serverPid, freshServer: stack?.restartApp, funds: [mid, big], warmFund: small, runs, log })).results,
+    proxy: () => proxyCost({ appUrl: app().url, bareInAppUrl: stack?.app.bareUrl, upstreamUrl: upstream()?.url, token: upstream()?.token, funds: [small, mid, big], runs, warmup, log }),
     browser: async () => {
       // A fresh server holds no investor list, so each fund's first visit really is cold (the CSV scenario held some).
       await stack?.restartApp();

@@ -4,7 +4,8 @@ import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { serverNodeFlags } from "../../scripts/server-flags.mjs";
 
 const children = new Set();
 // Server logs and CPU profiles land beside the bench (git-ignored there), never elsewhere in the tree.
@@ -113,17 +114,21 @@ export async function startDemoApi({ token, fundSizes, funds, perFund, port: wan
 
 /**
  * The production server `npm start` runs (scripts/server.mjs: Next's handler in-process behind the request-line
- * check), with dir, a private snapshot of the build (see build-snapshot.mjs), as its working directory. With
- * profileDir it runs under `node --cpu-prof`; the profile is written when the bench stops it.
+ * check), with npm start's Node flags and dir, a private snapshot of the build (see build-snapshot.mjs), as its
+ * working directory. With profileDir it runs under `node --cpu-prof`; the profile is written when the bench stops
+ * it. It also serves the bare pass-through (bare-in-app.mjs) at bareUrl, in the same process.
  */
 export async function startApp({ dir, upstreamUrl, token, profileDir }) {
   const port = await freePort();
+  const barePort = await freePort();
   const env = {
     CUSTOMER_API_BASE_URL: upstreamUrl, CUSTOMER_API_TOKEN: token, DASHBOARD_AUTH: "none", NEXT_TELEMETRY_DISABLED: "1",
-    NODE_ENV: "production", PORT: String(port), DASHBOARD_HOST: "127.0.0.1",
+    NODE_ENV: "production", PORT: String(port), DASHBOARD_HOST: "127.0.0.1", BENCH_BARE_PORT: String(barePort),
   };
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-  const child = start("app-server", process.execPath, [...profile, resolve("scripts/server.mjs")], env, dir);
+  const bareInApp = ["--import", pathToFileURL(resolve("e2e/bench/bare-in-app.mjs")).href];
+  const args = [...serverNodeFlags, ...profile, ...bareInApp, resolve("scripts/server.mjs")];
+  const child = start("app-server", process.execPath, args, env, dir);
   let exited = null;
   child.once("exit", (code, signal) => (exited = code ?? signal));
   const url = `http://127.0.0.1:${port}`;
@@ -132,7 +137,7 @@ export async function startApp({ dir, upstreamUrl, token, profileDir }) {
     try {
       const res = await fetch(`${url}/api/funds`, { signal: AbortSignal.timeout(30_000) });
       await res.arrayBuffer();
-      if (res.ok) return { url, groupPid: child.pid, serverPid: child.pid };
+      if (res.ok) return { url, groupPid: child.pid, serverPid: child.pid, bareUrl: `http://127.0.0.1:${barePort}` };
     } catch {
       // Not listening yet.
     }

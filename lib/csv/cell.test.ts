@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { csvCell } from "./cell";
-import { csvStream, inBatches, type CsvColumn } from "./stream";
+import { csvBody, csvCollector, csvStream, inBatches, type CsvColumn } from "./stream";
 
 const dangerousStart = /^[=+\-@\t\r\n\0]/;
 const plainNumber = /^-?\d+(\.\d+)?$/;
@@ -74,6 +74,21 @@ describe("csvStream", () => {
     expect(text).toBe(
       'investment_account.legal_name,commitment_amount\r\n"Acme, ""The"" Fund",1000.50\r\n"Line\nbreak",\r\n',
     );
+  });
+
+  it("quotes edge whitespace, so a spreadsheet keeps it, and a lone CR", async () => {
+    const text = await csvText([{ name: " Lead", amount: "tab\t" }, { name: "cr\rhere", amount: "plain" }], columns);
+    expect(text.split("\r\n").slice(1, 3)).toEqual(['" Lead","tab\t"', '"cr\rhere",plain']);
+    expect(parse(text).slice(1)).toEqual([[" Lead", "tab\t"], ["cr\rhere", "plain"]]);
+  });
+
+  it("writes the same file batch by batch as from a collector fed record by record", async () => {
+    const rows = Array.from({ length: 2_500 }, (_, i) => ({ name: `Investor ${i}, LP`, amount: `${i}.00` }));
+    const collector = csvCollector(columns);
+    rows.forEach((row) => collector.add(row));
+    const collected = await new Response(csvBody(columns, collector.done())).text();
+    expect(collected).toBe(await csvText(rows, columns));
+    expect(parse(collected)).toHaveLength(2_501);
   });
 
   it("keeps non-ASCII names and adds a BOM only when asked", async () => {

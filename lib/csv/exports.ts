@@ -1,18 +1,18 @@
 import "server-only";
 import type { SessionUser } from "../auth/session-token";
 import { BadRequest } from "../http-errors";
-import { getFund, listFunds, listInvestors, type Fund, type Investor } from "../customer-api";
+import { collectInvestors, getFund, listFunds, listInvestors, type Fund, type Investor } from "../customer-api";
 import { fundFieldColumns, fundGridColumns, fundName } from "../funds/fund-columns";
 import { investorColumns } from "../investors/investor-columns";
-import { investorIndex } from "../investors/investor-snapshots";
-import { investorViewOptions, parseTypes } from "../investors/investor-view";
+import { heldInvestorIndex, investorIndex } from "../investors/investor-snapshots";
+import { investorViewOptions, parseTypes, type InvestorView } from "../investors/investor-view";
 import { logLine } from "../log";
 import { parseSort } from "../table/sort-state";
 import type { ColumnSpec } from "../table/types";
 import { applyView } from "../table/view";
 import { contentDisposition, today } from "./filename";
 import type { CsvParams } from "./params";
-import { csvStream, inBatches, type CsvColumn } from "./stream";
+import { csvBody, csvCollector, csvStream, encodedRows, inBatches, type CsvColumn, type EncodedRows } from "./stream";
 
 /** The CSV columns of a resource: its fields by path, from the same specs as the tables. */
 /** The query parameters of the view exports, and of the all-investors file (which has no view). */
@@ -58,23 +58,35 @@ export async function fundsCsv(params: CsvParams, user: SessionUser): Promise<Re
   return csvResponse(body, contentDisposition("funds", `-${today()}.csv`));
 }
 
+type CsvChunks = Iterable<EncodedRows> | AsyncIterable<EncodedRows>;
+
+/**
+ * A view's rows as CSV. Masked rows come from the held list when there is one (the rows the table shows); full
+ * values are fetched for the export only and never held.
+ */
+async function investorCsvRows(fundId: string, view: InvestorView, sensitive: boolean, user: SessionUser): Promise<CsvChunks> {
+  const columns = csvColumns(investorColumns);
+  const held = sensitive ? null : await heldInvestorIndex(fundId, { user });
+  if (held) return encodedRows(held.rows(view), columns);
+  // With no order or filter to apply, the list is read straight into CSV: only the CSV text is kept.
+  if (!view.sort && !view.query && view.types.length === 0) {
+    return collectInvestors(fundId, () => csvCollector(columns), { user, sensitive });
+  }
+  if (sensitive) {
+    const all = await listInvestors(fundId, { sensitive, user });
+    return encodedRows(applyView(all, investorColumns, investorViewOptions(view)), columns);
+  }
+  // A masked view needs the whole list; it is then held for the table too.
+  return encodedRows((await investorIndex(fundId, { user })).rows(view), columns);
+}
+
 export async function fundInvestorsCsv(fundId: string, params: CsvParams, user: SessionUser): Promise<Response> {
   const sort = sortFor(params, investorColumns);
   // sortFor already gives no sort for every row (all=1).
-  const view = params.all ? { sort, query: "", types: [] } : { sort, query: params.q ?? "", types: parseTypes(params.type) };
-  // Masked files come from the list the table shows (same rows, same order, no second download); full values
-  // are fetched for this export only and never held.
-  const [fund, rows] = await Promise.all([
-    getFund(fundId),
-    params.sensitive
-      ? listInvestors(fundId, { sensitive: true, user }).then((all) => applyView(all, investorColumns, investorViewOptions(view)))
-      : investorIndex(fundId, { user }).then((index) => index.rows(view)),
-  ]);
+  const view: InvestorView = params.all ? { sort, query: "", types: [] } : { sort, query: params.q ?? "", types: parseTypes(params.type) };
+  const [fund, chunks] = await Promise.all([getFund(fundId), investorCsvRows(fundId, view, params.sensitive, user)]);
   const suffix = `-investors-${today()}.csv`;
-  const body = csvStream(inBatches(rows), csvColumns(investorColumns), {
-    bom: params.bom,
-    onDone: audit(params, `${fundId}${suffix}`, user),
-  });
+  const body = csvBody(csvColumns(investorColumns), chunks, { bom: params.bom, onDone: audit(params, `${fundId}${suffix}`, user) });
   return csvResponse(body, contentDisposition(fundName(fund), suffix));
 }
 

@@ -1,5 +1,6 @@
-import { stringify } from "csv-stringify/sync";
+import Papa from "papaparse";
 import { csvCell } from "./cell";
+import type { ListCollector } from "../customer-api/read-body";
 import type { RawValue } from "../table/types";
 
 export interface CsvColumn<T> {
@@ -17,12 +18,41 @@ export interface CsvStreamOptions {
 }
 
 const encoder = new TextEncoder();
-// RFC 4180: CRLF between records, fields quoted only when they need it.
-// csv-stringify only quotes the record delimiter itself, so a lone CR or LF (and edge spaces) is quoted explicitly.
-const stringifyOptions = { record_delimiter: "\r\n", quoted_match: /[\r\n]|^\s|\s$/ } as const;
+// RFC 4180: CRLF between records, fields quoted only when they need it: Papa Parse quotes commas, quotes, CR, LF
+// and edge spaces; other edge whitespace (a tab) is quoted too, so no spreadsheet trims it. Formulas are
+// neutralised by csvCell, so Papa's own escaping stays off.
+const edgeSpace = /^\s|\s$/;
+const unparseOptions: Papa.UnparseConfig = {
+  newline: "\r\n",
+  quotes: (value: string) => edgeSpace.test(value),
+  escapeFormulae: false,
+  header: false,
+};
+
+function csvText(records: string[][]): string {
+  return Papa.unparse(records, unparseOptions);
+}
+
+function cellsOf<T>(row: T, columns: readonly CsvColumn<T>[]): string[] {
+  return columns.map((column) => csvCell(column.value(row)));
+}
+
+function encodeCells(records: string[][]): Uint8Array {
+  return encoder.encode(`${csvText(records)}\r\n`);
+}
 
 function encodeRows<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): Uint8Array {
-  return encoder.encode(stringify(rows.map((row) => columns.map((column) => csvCell(column.value(row)))), stringifyOptions));
+  return encodeCells(rows.map((row) => cellsOf(row, columns)));
+}
+
+/** Rows already written as CSV. */
+export interface EncodedRows {
+  bytes: Uint8Array;
+  rows: number;
+}
+
+async function* encoded<T>(batches: AsyncIterable<readonly T[]>, columns: readonly CsvColumn<T>[]): AsyncGenerator<EncodedRows> {
+  for await (const batch of batches) if (batch.length > 0) yield { bytes: encodeRows(batch, columns), rows: batch.length };
 }
 
 /**
@@ -34,15 +64,29 @@ export function csvStream<T>(
   columns: readonly CsvColumn<T>[],
   options: CsvStreamOptions = {},
 ): ReadableStream<Uint8Array> {
-  const iterator = batches[Symbol.asyncIterator]();
+  return csvBody(columns, encoded(batches, columns), options);
+}
+
+/** Rows in memory, written a batch per pull. */
+export function encodedRows<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): AsyncIterable<EncodedRows> {
+  return encoded(inBatches(rows), columns);
+}
+
+/** A CSV body of rows written beforehand (by csvCollector or encodedRows), under the columns' header. */
+export function csvBody<T>(
+  columns: readonly CsvColumn<T>[],
+  chunks: AsyncIterable<EncodedRows> | Iterable<EncodedRows>,
+  options: CsvStreamOptions = {},
+): ReadableStream<Uint8Array> {
+  const iterator = Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]();
   let rows = 0;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      const header = stringify([columns.map((column) => column.header)], stringifyOptions);
+      const header = `${csvText([columns.map((column) => column.header)])}\r\n`;
       controller.enqueue(encoder.encode(`${options.bom ? "\uFEFF" : ""}${header}`));
     },
     async pull(controller) {
-      let next: IteratorResult<readonly T[]>;
+      let next: IteratorResult<EncodedRows, unknown>;
       try {
         next = await iterator.next();
       } catch (error) {
@@ -54,13 +98,37 @@ export function csvStream<T>(
         controller.close();
         return;
       }
-      rows += next.value.length;
-      if (next.value.length > 0) controller.enqueue(encodeRows(next.value, columns));
+      rows += next.value.rows;
+      controller.enqueue(next.value.bytes);
     },
     async cancel() {
       await iterator.return?.();
     },
   });
+}
+
+/**
+ * Writes records as CSV as they are handed over, a batch at a time: an export read straight from the upstream
+ * keeps only its CSV text, never the records.
+ */
+export function csvCollector<T>(columns: readonly CsvColumn<T>[], batchSize = 1_000): ListCollector<T, EncodedRows[]> {
+  const out: EncodedRows[] = [];
+  let batch: string[][] = [];
+  const flush = () => {
+    if (batch.length > 0) out.push({ bytes: encodeCells(batch), rows: batch.length });
+    batch = [];
+  };
+  return {
+    add(item) {
+      // Only the cells wait for the batch: each record's objects are garbage at once.
+      batch.push(cellsOf(item, columns));
+      if (batch.length === batchSize) flush();
+    },
+    done() {
+      flush();
+      return out;
+    },
+  };
 }
 
 /** Splits rows already in memory into batches, so a big list is written a slice per pull. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { json, scriptedFetch, type Scripted } from "../testing/scripted-fetch";
 import { createCustomerApiClient } from "./client";
-import { CustomerApiError } from "./errors";
+import { CustomerApiError, messages } from "./errors";
 
 const fundId = "3f0e8f5e-6c1a-4c55-9a53-0d7b5d1c2a10";
 const investorId = "9b2d7c1e-0a4f-4e8b-8c6d-5f3a2b1c0d9e";
@@ -174,6 +174,74 @@ describe("customer API client: coalescing and ids", () => {
       expect(calls).toHaveLength(0);
     },
   );
+});
+
+/** A 200 whose body arrives in pieces of `size` bytes, optionally failing after the first `failAfter` bytes. */
+function streamed(body: string, size: number, failAfter?: number): Response {
+  const bytes = new TextEncoder().encode(body);
+  let offset = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (failAfter !== undefined && offset >= failAfter) return controller.error(new TypeError("socket hang up"));
+      if (offset >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(offset, offset + size));
+      offset += size;
+    },
+  });
+  return new Response(stream, { status: 200, headers: { "Content-Type": "application/json" } });
+}
+
+function clientAnswering(responses: (() => Response)[]) {
+  let call = 0;
+  return createCustomerApiClient({
+    baseUrl: "http://upstream.test",
+    token: "t",
+    sleep: async () => {},
+    fetch: (async () => responses[Math.min(call++, responses.length - 1)]!()) as unknown as typeof fetch,
+  });
+}
+
+describe("customer API client: lists are read record by record", () => {
+  const investors = [
+    { id: investorId, investment_account: { address: { city: "Zürich" } }, commitment_amount: "10.50" },
+    { id: fundId, note: "an unknown field", commitment_amount: 7 },
+  ];
+
+  it("reads a list cut anywhere, even inside a multi-byte character, with numbers kept as text", async () => {
+    for (const size of [1, 2, 3, 7, 64]) {
+      const client = clientAnswering([() => streamed(JSON.stringify(investors, null, 1), size)]);
+      const list = await client.listInvestors(fundId);
+      expect(list.map((investor) => [investor.id, investor.commitment_amount])).toEqual([[investorId, "10.50"], [fundId, "7"]]);
+      expect(list[0]?.investment_account?.address?.city).toBe("Zürich");
+      expect(list[1]?.note).toBe("an unknown field");
+    }
+  });
+
+  it.each([
+    ["an HTML page", "<html>hi</html>", messages.notJson],
+    ["a truncated list", '[{"id": "x",', messages.notJson],
+    ["a bad record", '[{"id": "x"}, {"id": }]', messages.notJson],
+    ["a list in an envelope", '{"data": []}', messages.wrongShape],
+    ["a record without an id", '[{"id": "x"}, {"name": "y"}]', messages.wrongShape],
+    ["a list of numbers", "[1, 2]", messages.wrongShape],
+  ])("says which fault: %s", async (_label, body, message) => {
+    const client = clientAnswering([() => new Response(body, { status: 200 })]);
+    const error = await failure(client.listInvestors(fundId));
+    expect([error.kind, error.message]).toEqual(["invalid_response", message]);
+  });
+
+  it("starts over when the connection drops mid-list: the retry's records only, once each", async () => {
+    const body = JSON.stringify(investors);
+    const client = clientAnswering([() => streamed(body, 16, 48), () => streamed(body, 16)]);
+    let collectors = 0;
+    const ids = await client.collectInvestors(fundId, () => {
+      collectors++;
+      const seen: string[] = [];
+      return { add: (investor) => seen.push(investor.id), done: () => seen };
+    });
+    expect(collectors).toBe(2);
+    expect(ids).toEqual([investorId, fundId]);
+  });
 });
 
 describe("CustomerApiError across bundles", () => {

@@ -1,10 +1,10 @@
-import type { z } from "zod";
 import { idSchema } from "../ids";
 import { CustomerApiError, messages } from "./errors";
+import { jsonReader, listReader, type ChunkReader, type ListCollector } from "./read-body";
 import { fundListSchema, fundSchema, investorListSchema, investorSchema } from "./schemas";
 import type { Fund, Investor } from "./schemas";
 import { createBreaker, type BreakerOptions } from "./breaker";
-import { getWithRetries, type TransportOptions } from "./transport";
+import { getWithRetries, readText, type TransportOptions } from "./transport";
 
 export interface CustomerApiClientOptions extends Partial<Omit<TransportOptions, "token">> {
   /** Upstream origin, optionally with a path prefix; `/customerapi/...` is appended. */
@@ -19,6 +19,8 @@ export interface CustomerApiClient {
   listFunds(): Promise<Fund[]>;
   getFund(fundId: string): Promise<Fund>;
   listInvestors(fundId: string): Promise<Investor[]>;
+  /** The fund's investors handed to a collector one by one as they are read; not shared with other callers. */
+  collectInvestors<R>(fundId: string, collect: () => ListCollector<Investor, R>): Promise<R>;
   getInvestor(fundId: string, investorId: string): Promise<Investor>;
 }
 
@@ -58,30 +60,20 @@ export function createCustomerApiClient(options: CustomerApiClientOptions): Cust
   const inFlight = new Map<string, Promise<unknown>>();
   const guarded = createBreaker({ threshold: 5, cooldownMs: 15_000, ...options.breaker });
 
-  async function call<T>(path: string, schema: z.ZodType<T>, operation: Operation) {
+  type Outcome<T> = { ok: true; value: T } | { ok: false; text: string };
+
+  async function call<T>(path: string, read: ChunkReader<T>, operation: Operation) {
     const url = new URL(`${base}/customerapi${path}`);
-    const { status, body } = await getWithRetries(url, transport);
+    const { status, body } = await getWithRetries<Outcome<T>>(url, transport, async (status, chunks) =>
+      status === 200 ? { ok: true, value: await read(chunks, status) } : { ok: false, text: await readText(status, chunks) },
+    );
     if (status === 401) throw new CustomerApiError("token_rejected", messages.tokenRejected, status);
-    if (status === 404) throw errorFor404(body, operation);
-    if (status !== 200) throw new CustomerApiError("upstream_failure", messages.upstreamStatus(status), status);
-    let json: unknown;
-    try {
-      json = JSON.parse(body);
-    } catch {
-      throw new CustomerApiError("invalid_response", messages.notJson, status);
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new CustomerApiError("invalid_response", messages.wrongShape, status);
-    return { data: parsed.data, status };
+    if (status === 404) throw errorFor404(body.ok ? "" : body.text, operation);
+    if (!body.ok) throw new CustomerApiError("upstream_failure", messages.upstreamStatus(status), status);
+    return { data: body.value, status };
   }
 
-  // Identical calls in flight share one upstream request; nothing is cached once it settles.
-  async function shared<T>(path: string, schema: z.ZodType<T>, operation: Operation): Promise<T> {
-    let pending = inFlight.get(path) as ReturnType<typeof call<T>> | undefined;
-    if (!pending) {
-      pending = guarded(() => call(path, schema, operation)).finally(() => inFlight.delete(path));
-      inFlight.set(path, pending);
-    }
+  async function reported<T>(pending: Promise<{ data: T; status: number }>): Promise<T> {
     try {
       const { data, status } = await pending;
       options.onUpstreamStatus?.(status);
@@ -92,15 +84,29 @@ export function createCustomerApiClient(options: CustomerApiClientOptions): Cust
     }
   }
 
+  // Identical calls in flight share one upstream request; nothing is cached once it settles.
+  function shared<T>(path: string, read: ChunkReader<T>, operation: Operation): Promise<T> {
+    let pending = inFlight.get(path) as ReturnType<typeof call<T>> | undefined;
+    if (!pending) {
+      pending = guarded(() => call(path, read, operation)).finally(() => inFlight.delete(path));
+      inFlight.set(path, pending);
+    }
+    return reported(pending);
+  }
+
+  const investorsPath = (fundId: string) => `/funds/${checkId(fundId, "Fund id")}/investors`;
+
   return {
-    listFunds: () => shared("/funds", fundListSchema, "fund"),
-    getFund: async (fundId) => shared(`/funds/${checkId(fundId, "Fund id")}`, fundSchema, "fund"),
-    listInvestors: async (fundId) =>
-      shared(`/funds/${checkId(fundId, "Fund id")}/investors`, investorListSchema, "fund"),
+    listFunds: () => shared("/funds", jsonReader(fundListSchema), "fund"),
+    getFund: async (fundId) => shared(`/funds/${checkId(fundId, "Fund id")}`, jsonReader(fundSchema), "fund"),
+    // Read whole: faster than record by record (one JSON.parse), for callers that need the whole list anyway.
+    listInvestors: async (fundId) => shared(investorsPath(fundId), jsonReader(investorListSchema), "fund"),
+    collectInvestors: async (fundId, collect) =>
+      reported(guarded(() => call(investorsPath(fundId), listReader(investorSchema, collect), "fund"))),
     getInvestor: async (fundId, investorId) =>
       shared(
         `/funds/${checkId(fundId, "Fund id")}/investors/${checkId(investorId, "Investor id")}`,
-        investorSchema,
+        jsonReader(investorSchema),
         "investor",
       ),
   };

@@ -5,10 +5,13 @@ import { serverEnv } from "../env";
 import { noteUpstreamStatus } from "../request-context";
 import { createCustomerApiClient, type CustomerApiClient } from "./client";
 import { maskFund, maskInvestor, fundSecrets, investorSecrets } from "./mask";
+import type { ListCollector } from "./read-body";
+import type { Investor } from "./schemas";
 import { getUpstream } from "./upstream";
 
 export { CustomerApiError } from "./errors";
 export type { Fund, Investor } from "./schemas";
+export { intoArray, type ListCollector } from "./read-body";
 
 const clientKey = Symbol.for("fund-explorer.customer-api-client");
 type Holder = { [clientKey]?: Promise<CustomerApiClient> };
@@ -58,6 +61,17 @@ export async function getFund(fundId: string) {
 export async function listInvestors(fundId: string, options: ReadOptions = {}) {
   const investors = await (await client(options.user)).listInvestors(fundId);
   return options.sensitive ? investors : investors.map(maskInvestor);
+}
+
+/**
+ * The fund's investors handed one by one, masked, to a collector as the list is read, so only what the collector
+ * keeps stays in memory (an export keeps its CSV bytes, not the records).
+ */
+export async function collectInvestors<R>(fundId: string, collect: () => ListCollector<Investor, R>, options: ReadOptions = {}) {
+  return (await client(options.user)).collectInvestors(fundId, () => {
+    const collector = collect();
+    return options.sensitive ? collector : { add: (investor) => collector.add(maskInvestor(investor)), done: () => collector.done() };
+  });
 }
 
 export async function getInvestor(fundId: string, investorId: string) {

@@ -14,39 +14,50 @@ export interface TransportOptions {
   sleep: (ms: number) => Promise<void>;
 }
 
-export interface RawResponse {
+export interface RawResponse<B = string> {
   status: number;
-  body: string;
+  body: B;
   attempts: number;
 }
+
+/**
+ * Reads one attempt's body, within that attempt's time budget; `chunks` yields the body's bytes and fails once
+ * they pass the size cap. A retry starts a new read from scratch.
+ */
+export type BodyReader<B> = (status: number, chunks: AsyncIterable<Uint8Array>) => Promise<B>;
 
 const retryableStatus = new Set([502, 503, 504]);
 
 class AttemptTimeout extends Error {}
 
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return "";
+async function* cappedChunks(response: Response, maxBytes: number): AsyncGenerator<Uint8Array> {
+  if (!response.body) return;
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new CustomerApiError(
-        "invalid_response",
-        messages.tooLarge(Math.round(maxBytes / 1_048_576)),
-        response.status,
-      );
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        throw new CustomerApiError("invalid_response", messages.tooLarge(Math.round(maxBytes / 1_048_576)), response.status);
+      }
+      yield value;
     }
-    chunks.push(value);
+  } finally {
+    // A read that stopped early (too large, bad data) lets go of the connection; after the end this does nothing.
+    await reader.cancel().catch(() => undefined);
   }
-  return Buffer.concat(chunks, size).toString("utf8");
 }
 
-async function attempt(url: URL, options: TransportOptions, budgetMs: number) {
+/** The whole body as one string (a flat one, which JSON.parse reads fastest). */
+export const readText: BodyReader<string> = async (_status, chunks) => {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts).toString("utf8");
+};
+
+async function attempt<B>(url: URL, options: TransportOptions, budgetMs: number, read: BodyReader<B>) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new AttemptTimeout()), budgetMs);
   try {
@@ -57,8 +68,12 @@ async function attempt(url: URL, options: TransportOptions, budgetMs: number) {
       cache: "no-store",
       signal: controller.signal,
     });
-    const body = await readCapped(response, options.maxBodyBytes);
-    return { status: response.status, body };
+    if (retryableStatus.has(response.status)) {
+      // Retried or reported by status alone: the body is not worth reading.
+      await response.body?.cancel().catch(() => undefined);
+      return { status: response.status, body: undefined };
+    }
+    return { status: response.status, body: await read(response.status, cappedChunks(response, options.maxBodyBytes)) };
   } catch (error) {
     if (error instanceof CustomerApiError) throw error;
     if (controller.signal.aborted) throw new AttemptTimeout();
@@ -69,7 +84,11 @@ async function attempt(url: URL, options: TransportOptions, budgetMs: number) {
 }
 
 /** GET with per-attempt timeout, overall deadline and jittered retries; 4xx is never retried. */
-export async function getWithRetries(url: URL, options: TransportOptions): Promise<RawResponse> {
+export async function getWithRetries<B = string>(
+  url: URL,
+  options: TransportOptions,
+  read: BodyReader<B> = readText as BodyReader<B>,
+): Promise<RawResponse<B>> {
   const deadline = Date.now() + options.deadlineMs;
   let lastError: CustomerApiError = new CustomerApiError("timeout", messages.timeout(options.deadlineMs));
   for (let attemptNo = 0; attemptNo <= options.retries; attemptNo++) {
@@ -81,8 +100,8 @@ export async function getWithRetries(url: URL, options: TransportOptions): Promi
     const budget = Math.min(options.timeoutMs, deadline - Date.now());
     if (budget <= 0) break;
     try {
-      const result = await attempt(url, options, budget);
-      if (!retryableStatus.has(result.status)) return { ...result, attempts: attemptNo + 1 };
+      const result = await attempt(url, options, budget, read);
+      if (!retryableStatus.has(result.status)) return { status: result.status, body: result.body as B, attempts: attemptNo + 1 };
       lastError = new CustomerApiError("upstream_failure", messages.upstreamStatus(result.status), result.status);
     } catch (error) {
       if (error instanceof CustomerApiError) throw error;

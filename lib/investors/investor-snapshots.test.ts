@@ -2,7 +2,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const listInvestors = vi.fn();
 const requireUser = vi.fn();
-vi.mock("../customer-api", () => ({ listInvestors: (...args: unknown[]) => listInvestors(...args) }));
+// The upstream read, as a whole list handed record by record to the caller's collector.
+vi.mock("../customer-api", async () => {
+  const { intoArray } = await import("../customer-api/read-body");
+  type Collect = () => { add(item: unknown): void; done(): unknown };
+  return {
+    intoArray,
+    collectInvestors: async (fundId: string, collect: Collect, options: unknown) => {
+      const collector = collect();
+      for (const investor of (await listInvestors(fundId, options)) as unknown[]) collector.add(investor);
+      return collector.done();
+    },
+  };
+});
 vi.mock("../auth/session", () => ({ requireUser: () => requireUser() }));
 
 const user = { email: "ops@example.com", name: "Ops" };
@@ -69,5 +81,19 @@ describe("investorIndex", () => {
     listInvestors.mockRejectedValueOnce(new Error("upstream down")).mockResolvedValueOnce(list("b"));
     await expect(investorIndex(fundId)).rejects.toThrow("upstream down");
     expect(await firstIdOf(investorIndex(fundId))).toBe("b-1");
+  });
+
+  it("lends an export the held list while it is within its age, and never fetches one for it", async () => {
+    const { heldInvestorIndex, investorIndex } = await load();
+    expect(await heldInvestorIndex(fundId)).toBeNull();
+    expect(listInvestors).not.toHaveBeenCalled();
+    listInvestors.mockResolvedValueOnce(list("a"));
+    const held = await investorIndex(fundId);
+    expect(await heldInvestorIndex(fundId)).toBe(held);
+    vi.setSystemTime(new Date("2026-11-21T12:01:01Z"));
+    expect(await heldInvestorIndex(fundId)).toBeNull();
+    expect(listInvestors).toHaveBeenCalledTimes(1);
+    requireUser.mockRejectedValue(new Error("no session"));
+    await expect(heldInvestorIndex(fundId)).rejects.toThrow("no session");
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { requireUser } from "../auth/session";
 import type { SessionUser } from "../auth/session-token";
-import { listInvestors } from "../customer-api";
+import { collectInvestors, intoArray, type Investor } from "../customer-api";
 import { serverEnv } from "../env";
 import { Conflict } from "../http-errors";
 import { InvestorIndex } from "./investor-index";
@@ -41,7 +41,8 @@ function fetchList(fundId: string, user: SessionUser, latest: Entry | undefined,
   // Versions of one fund stay distinct even when two fetches start within the same millisecond.
   const version = Math.max(now, (latest?.version ?? 0) + 1);
   const created: Entry = { fundId, version, usedAt: now, rows: 0, ready: false, index: Promise.resolve(null!) };
-  created.index = listInvestors(fundId, { user }).then((investors) => {
+  // Read record by record: only the masked records are kept, never the list's text or an unmasked copy.
+  created.index = collectInvestors(fundId, () => intoArray<Investor>(), { user }).then((investors) => {
     created.rows = investors.length;
     created.ready = true;
     return new InvestorIndex(investors, version);
@@ -80,6 +81,21 @@ function pick(fundId: string, user: SessionUser, options: IndexOptions, now: num
   // Past its age the held list still answers at once while the next one loads: under load nobody waits on it.
   if (latest === ready) fetchList(fundId, user, latest, now).index.catch(() => undefined);
   return ready;
+}
+
+/**
+ * The fund's list if one has arrived and is within its age, else null; never fetches. (An export of a list that
+ * is not held reads it straight through rather than making the server hold it.)
+ */
+export async function heldInvestorIndex(fundId: string, options: { user?: SessionUser } = {}): Promise<InvestorIndex | null> {
+  if (!options.user) await requireUser();
+  const now = Date.now();
+  const entry = entries
+    .filter((candidate) => candidate.fundId === fundId && candidate.ready)
+    .sort((a, b) => b.version - a.version)[0];
+  if (!entry || now - entry.version >= serverEnv().INVESTOR_LIST_CACHE_SECONDS * 1_000) return null;
+  entry.usedAt = now;
+  return entry.index;
 }
 
 /**

@@ -1,0 +1,76 @@
+import type { z } from "zod";
+import { CustomerApiError, messages } from "./errors";
+import { JsonArraySplitter, NotJsonArray } from "./json-array";
+import { readText } from "./transport";
+
+export type ChunkReader<T> = (chunks: AsyncIterable<Uint8Array>, status: number) => Promise<T>;
+
+/** What a list read builds from its records, made anew for every attempt (a retry starts over). */
+export interface ListCollector<T, R> {
+  add(item: T): void;
+  done(): R;
+}
+
+export function intoArray<T, U = T>(map?: (item: T) => U): ListCollector<T, U[]> {
+  const items: U[] = [];
+  return { add: (item) => items.push(map ? map(item) : (item as unknown as U)), done: () => items };
+}
+
+function invalid(message: string, status: number): CustomerApiError {
+  return new CustomerApiError("invalid_response", message, status);
+}
+
+function parseJson(body: string, status: number): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw invalid(messages.notJson, status);
+  }
+}
+
+/** The whole body as one JSON value, checked against its schema. */
+export function jsonReader<T>(schema: z.ZodType<T>): ChunkReader<T> {
+  return async (chunks, status) => {
+    const parsed = schema.safeParse(parseJson(await readText(status, chunks), status));
+    if (!parsed.success) throw invalid(messages.wrongShape, status);
+    return parsed.data;
+  };
+}
+
+/**
+ * A JSON array read record by record as its bytes arrive: each element is parsed, checked against the schema
+ * and handed to the collector, so neither the whole text nor an unchecked copy of the list is ever held.
+ */
+export function listReader<T, R>(schema: z.ZodType<T>, collect: () => ListCollector<T, R>): ChunkReader<R> {
+  return async (chunks, status) => {
+    const collector = collect();
+    const splitter = new JsonArraySplitter();
+    const decoder = new TextDecoder();
+    let head = ""; // the text before the array began, to tell "not JSON" from "JSON of another shape"
+    const iterator = chunks[Symbol.asyncIterator]();
+    try {
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+        const chunk = decoder.decode(next.value, { stream: true });
+        if (!splitter.started) head += chunk;
+        for (const element of splitter.push(chunk)) {
+          const parsed = schema.safeParse(parseJson(element, status));
+          if (!parsed.success) throw invalid(messages.wrongShape, status);
+          collector.add(parsed.data);
+        }
+        if (splitter.started) head = "";
+      }
+      splitter.push(decoder.decode());
+      splitter.end();
+    } catch (error) {
+      if (!(error instanceof NotJsonArray)) throw error;
+      if (splitter.started) throw invalid(messages.notJson, status);
+      // Not an array: valid JSON of another shape (an envelope, an error object) or no JSON at all.
+      const whole = head + decoder.decode() + (await readText(status, { [Symbol.asyncIterator]: () => iterator }));
+      parseJson(whole, status);
+      throw invalid(messages.wrongShape, status);
+    } finally {
+      await iterator.return?.(); // a read that stopped early lets go of the connection
+    }
+    return collector.done();
+  };
+}
