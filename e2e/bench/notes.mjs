@@ -47,8 +47,8 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
     notes.push("Which download is which: before each size the bench restarts the app server and downloads the 100-investor " +
       "fund's file once, which loads the export's code (the \"loading the export's code\" rows: under 10 MB). The next " +
       "download, the first of that size, meets a heap no big export has grown yet, so it shows the export's real memory " +
-      "cost and carries the targets. V8 keeps the heap it grew, so later downloads reuse memory the process already holds " +
-      "and understate the cost; they are shown for their times. Until a table page asks for the fund, the server holds no " +
+      "cost. V8 keeps the heap it grew, so later downloads reuse memory the process already holds and understate the " +
+      "cost; the targets are held against both. Until a table page asks for the fund, the server holds no " +
       "list and every download reads the list from the upstream straight into CSV; the \"held list\" rows come after one " +
       "table page, and are served from the list the table uses.");
   }
