@@ -7,6 +7,7 @@ import { investorColumns } from "../investors/investor-columns";
 import { heldInvestorIndex, investorIndex } from "../investors/investor-snapshots";
 import { investorViewOptions, parseTypes, type InvestorView } from "../investors/investor-view";
 import { logLine } from "../log";
+import { sharedInFlight } from "../shared-body";
 import { parseSort } from "../table/sort-state";
 import type { ColumnSpec } from "../table/types";
 import { applyView } from "../table/view";
@@ -68,9 +69,11 @@ async function investorCsvRows(fundId: string, view: InvestorView, sensitive: bo
   const columns = csvColumns(investorColumns);
   const held = sensitive ? null : await heldInvestorIndex(fundId, { user });
   if (held) return encodedRows(held.rows(view), columns);
-  // With no order or filter to apply, the list is read straight into CSV: only the CSV text is kept.
+  // With no order or filter to apply, the list is read straight into CSV: only the CSV text is kept, and people
+  // exporting the same fund at once share one read (each request was checked for its session and its choice).
   if (!view.sort && !view.query && view.types.length === 0) {
-    return collectInvestors(fundId, () => csvCollector(columns), { user, sensitive });
+    const key = `investors.csv:${fundId}:${sensitive ? "full" : "masked"}`;
+    return sharedInFlight(key, () => collectInvestors(fundId, () => csvCollector(columns), { user, sensitive }));
   }
   if (sensitive) {
     const all = await listInvestors(fundId, { sensitive, user });

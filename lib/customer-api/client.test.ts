@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { json, scriptedFetch, type Scripted } from "../testing/scripted-fetch";
-import { createCustomerApiClient } from "./client";
+import { intoArray } from "../list-collector";
+import { createCustomerApiClient, type CustomerApiClient } from "./client";
+import type { Investor } from "./schemas";
 import { CustomerApiError, messages } from "./errors";
 
 const fundId = "3f0e8f5e-6c1a-4c55-9a53-0d7b5d1c2a10";
@@ -176,12 +178,13 @@ describe("customer API client: coalescing and ids", () => {
   );
 });
 
-/** A 200 whose body arrives in pieces of `size` bytes, optionally failing after the first `failAfter` bytes. */
-function streamed(body: string, size: number, failAfter?: number): Response {
+/** A 200 whose body arrives in pieces of `size` bytes (each `delayMs` apart), optionally failing after `failAfter` bytes. */
+function streamed(body: string, size: number, failAfter?: number, delayMs = 0): Response {
   const bytes = new TextEncoder().encode(body);
   let offset = 0;
   const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
       if (failAfter !== undefined && offset >= failAfter) return controller.error(new TypeError("socket hang up"));
       if (offset >= bytes.length) return controller.close();
       controller.enqueue(bytes.slice(offset, offset + size));
@@ -191,13 +194,14 @@ function streamed(body: string, size: number, failAfter?: number): Response {
   return new Response(stream, { status: 200, headers: { "Content-Type": "application/json" } });
 }
 
-function clientAnswering(responses: (() => Response)[]) {
+function clientAnswering(responses: (() => Response)[], options: { timeoutMs?: number; retries?: number } = {}) {
   let call = 0;
   return createCustomerApiClient({
     baseUrl: "http://upstream.test",
     token: "t",
     sleep: async () => {},
     fetch: (async () => responses[Math.min(call++, responses.length - 1)]!()) as unknown as typeof fetch,
+    ...options,
   });
 }
 
@@ -207,40 +211,75 @@ describe("customer API client: lists are read record by record", () => {
     { id: fundId, note: "an unknown field", commitment_amount: 7 },
   ];
 
-  it("reads a list cut anywhere, even inside a multi-byte character, with numbers kept as text", async () => {
+  // Both ways of reading a list: whole (one JSON.parse) and record by record into a collector.
+  const readers = {
+    whole: (client: CustomerApiClient) => client.listInvestors(fundId),
+    "record by record": (client: CustomerApiClient) => client.collectInvestors(fundId, () => intoArray<Investor>()),
+  };
+
+  it.each(Object.entries(readers))("%s: reads a list cut anywhere, even inside a multi-byte character, numbers as text", async (_how, read) => {
     for (const size of [1, 2, 3, 7, 64]) {
-      const client = clientAnswering([() => streamed(JSON.stringify(investors, null, 1), size)]);
-      const list = await client.listInvestors(fundId);
+      const list = await read(clientAnswering([() => streamed(JSON.stringify(investors, null, 1), size)]));
       expect(list.map((investor) => [investor.id, investor.commitment_amount])).toEqual([[investorId, "10.50"], [fundId, "7"]]);
       expect(list[0]?.investment_account?.address?.city).toBe("Zürich");
       expect(list[1]?.note).toBe("an unknown field");
     }
   });
 
-  it.each([
+  const faults = [
     ["an HTML page", "<html>hi</html>", messages.notJson],
     ["a truncated list", '[{"id": "x",', messages.notJson],
     ["a bad record", '[{"id": "x"}, {"id": }]', messages.notJson],
+    ["a byte-order mark before the list", '\uFEFF[{"id": "x"}]', messages.notJson],
+    ["a non-JSON space between records", '[{"id": "x"},\u00a0{"id": "y"}]', messages.notJson],
     ["a list in an envelope", '{"data": []}', messages.wrongShape],
     ["a record without an id", '[{"id": "x"}, {"name": "y"}]', messages.wrongShape],
     ["a list of numbers", "[1, 2]", messages.wrongShape],
-  ])("says which fault: %s", async (_label, body, message) => {
-    const client = clientAnswering([() => new Response(body, { status: 200 })]);
-    const error = await failure(client.listInvestors(fundId));
-    expect([error.kind, error.message]).toEqual(["invalid_response", message]);
-  });
+  ] as const;
+  it.each(Object.keys(readers).flatMap((how) => faults.map(([label, body, message]) => [how, label, body, message] as const)))(
+    "%s: says which fault: %s",
+    async (how, _label, body, message) => {
+      const error = await failure(readers[how as keyof typeof readers](clientAnswering([() => new Response(body, { status: 200 })])));
+      expect([error.kind, error.message]).toEqual(["invalid_response", message]);
+    },
+  );
 
   it("starts over when the connection drops mid-list: the retry's records only, once each", async () => {
     const body = JSON.stringify(investors);
-    const client = clientAnswering([() => streamed(body, 16, 48), () => streamed(body, 16)]);
-    let collectors = 0;
+    // Dropped after the first record has been handed over, so a collector kept across attempts would see it twice.
+    const firstRecordEnd = body.indexOf(fundId) - 10;
+    const client = clientAnswering([() => streamed(body, 8, firstRecordEnd + 8), () => streamed(body, 8)]);
+    const seenByAttempt: string[][] = [];
     const ids = await client.collectInvestors(fundId, () => {
-      collectors++;
       const seen: string[] = [];
+      seenByAttempt.push(seen);
       return { add: (investor) => seen.push(investor.id), done: () => seen };
     });
-    expect(collectors).toBe(2);
+    expect(seenByAttempt).toEqual([[investorId], [investorId, fundId]]);
     expect(ids).toEqual([investorId, fundId]);
+  });
+
+  it("passes a fault of the collector's own on as it is: no retry, no 'upstream unreachable'", async () => {
+    let calls = 0;
+    const client = clientAnswering([() => (calls++, streamed(JSON.stringify(investors), 64))]);
+    const bug = new Error("a bug in the collector");
+    const read = client.collectInvestors(fundId, () => ({ add: () => { throw bug; }, done: () => [] }));
+    await expect(read).rejects.toBe(bug);
+    expect(calls).toBe(1);
+  });
+
+  it("times the waits for the upstream, not the reader's own work", async () => {
+    const client = clientAnswering([() => streamed(JSON.stringify(investors), 64, undefined, 5)], { timeoutMs: 100, retries: 0 });
+    const slow = () => ({
+      add: () => {
+        const until = Date.now() + 80; // 160 ms of work in all: past the 100 ms budget, were it counted
+        while (Date.now() < until);
+      },
+      done: () => "read",
+    });
+    await expect(client.collectInvestors(fundId, slow)).resolves.toBe("read");
+    // An upstream that stops answering still times out.
+    expect((await failure(clientFor(["hang"], 50).client.listInvestors(fundId))).kind).toBe("timeout");
   });
 });
 

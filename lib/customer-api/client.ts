@@ -1,10 +1,11 @@
 import { idSchema } from "../ids";
 import { CustomerApiError, messages } from "./errors";
-import { jsonReader, listReader, type ChunkReader, type ListCollector } from "./read-body";
+import type { ListCollector } from "../list-collector";
+import { jsonReader, listReader } from "./read-body";
 import { fundListSchema, fundSchema, investorListSchema, investorSchema } from "./schemas";
 import type { Fund, Investor } from "./schemas";
 import { createBreaker, type BreakerOptions } from "./breaker";
-import { getWithRetries, readText, type TransportOptions } from "./transport";
+import { getWithRetries, readText, type BodyReader, type TransportOptions } from "./transport";
 
 export interface CustomerApiClientOptions extends Partial<Omit<TransportOptions, "token">> {
   /** Upstream origin, optionally with a path prefix; `/customerapi/...` is appended. */
@@ -62,10 +63,10 @@ export function createCustomerApiClient(options: CustomerApiClientOptions): Cust
 
   type Outcome<T> = { ok: true; value: T } | { ok: false; text: string };
 
-  async function call<T>(path: string, read: ChunkReader<T>, operation: Operation) {
+  async function call<T>(path: string, read: BodyReader<T>, operation: Operation) {
     const url = new URL(`${base}/customerapi${path}`);
-    const { status, body } = await getWithRetries<Outcome<T>>(url, transport, async (status, chunks) =>
-      status === 200 ? { ok: true, value: await read(chunks, status) } : { ok: false, text: await readText(status, chunks) },
+    const { status, body } = await getWithRetries<Outcome<T>>(url, transport, async (chunks, status) =>
+      status === 200 ? { ok: true, value: await read(chunks, status) } : { ok: false, text: await readText(chunks, status) },
     );
     if (status === 401) throw new CustomerApiError("token_rejected", messages.tokenRejected, status);
     if (status === 404) throw errorFor404(body.ok ? "" : body.text, operation);
@@ -85,7 +86,7 @@ export function createCustomerApiClient(options: CustomerApiClientOptions): Cust
   }
 
   // Identical calls in flight share one upstream request; nothing is cached once it settles.
-  function shared<T>(path: string, read: ChunkReader<T>, operation: Operation): Promise<T> {
+  function shared<T>(path: string, read: BodyReader<T>, operation: Operation): Promise<T> {
     let pending = inFlight.get(path) as ReturnType<typeof call<T>> | undefined;
     if (!pending) {
       pending = guarded(() => call(path, read, operation)).finally(() => inFlight.delete(path));
@@ -99,7 +100,7 @@ export function createCustomerApiClient(options: CustomerApiClientOptions): Cust
   return {
     listFunds: () => shared("/funds", jsonReader(fundListSchema), "fund"),
     getFund: async (fundId) => shared(`/funds/${checkId(fundId, "Fund id")}`, jsonReader(fundSchema), "fund"),
-    // Read whole: faster than record by record (one JSON.parse), for callers that need the whole list anyway.
+    // Read whole, as one JSON.parse (faster than record by record), for the whole-list route and sensitive views.
     listInvestors: async (fundId) => shared(investorsPath(fundId), jsonReader(investorListSchema), "fund"),
     collectInvestors: async (fundId, collect) =>
       reported(guarded(() => call(investorsPath(fundId), listReader(investorSchema, collect), "fund"))),

@@ -5,13 +5,12 @@ import { serverEnv } from "../env";
 import { noteUpstreamStatus } from "../request-context";
 import { createCustomerApiClient, type CustomerApiClient } from "./client";
 import { maskFund, maskInvestor, fundSecrets, investorSecrets } from "./mask";
-import type { ListCollector } from "./read-body";
+import type { ListCollector } from "../list-collector";
 import type { Investor } from "./schemas";
 import { getUpstream } from "./upstream";
 
 export { CustomerApiError } from "./errors";
 export type { Fund, Investor } from "./schemas";
-export { intoArray, type ListCollector } from "./read-body";
 
 const clientKey = Symbol.for("fund-explorer.customer-api-client");
 type Holder = { [clientKey]?: Promise<CustomerApiClient> };

@@ -12,6 +12,15 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 10 || code === 13 || code === 9;
 }
 
+// Only JSON's own whitespace: String#trim would also drop Unicode spaces that JSON.parse rightly refuses.
+function trimJsonSpace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
 /**
  * Splits a JSON array that arrives in text chunks into the texts of its elements, so each one goes through
  * `JSON.parse` and validation on its own: a list is never held whole as text or as one object graph, and each
@@ -61,7 +70,7 @@ export class JsonArraySplitter {
       }
       const code = chunk.charCodeAt(i);
       if (depth === 1 && (code === COMMA || code === CLOSE_BRACKET)) {
-        const text = start === -1 ? "" : (this.#pending + chunk.slice(start, i)).trim();
+        const text = start === -1 ? "" : trimJsonSpace(this.#pending + chunk.slice(start, i));
         if (text) out.push(text);
         else if (code === COMMA || this.#afterComma) throw new NotJsonArray("an empty element");
         this.#afterComma = code === COMMA;

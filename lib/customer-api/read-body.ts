@@ -1,20 +1,8 @@
 import type { z } from "zod";
 import { CustomerApiError, messages } from "./errors";
 import { JsonArraySplitter, NotJsonArray } from "./json-array";
-import { readText } from "./transport";
-
-export type ChunkReader<T> = (chunks: AsyncIterable<Uint8Array>, status: number) => Promise<T>;
-
-/** What a list read builds from its records, made anew for every attempt (a retry starts over). */
-export interface ListCollector<T, R> {
-  add(item: T): void;
-  done(): R;
-}
-
-export function intoArray<T, U = T>(map?: (item: T) => U): ListCollector<T, U[]> {
-  const items: U[] = [];
-  return { add: (item) => items.push(map ? map(item) : (item as unknown as U)), done: () => items };
-}
+import type { ListCollector } from "../list-collector";
+import { readText, type BodyReader } from "./transport";
 
 function invalid(message: string, status: number): CustomerApiError {
   return new CustomerApiError("invalid_response", message, status);
@@ -29,9 +17,9 @@ function parseJson(body: string, status: number): unknown {
 }
 
 /** The whole body as one JSON value, checked against its schema. */
-export function jsonReader<T>(schema: z.ZodType<T>): ChunkReader<T> {
+export function jsonReader<T>(schema: z.ZodType<T>): BodyReader<T> {
   return async (chunks, status) => {
-    const parsed = schema.safeParse(parseJson(await readText(status, chunks), status));
+    const parsed = schema.safeParse(parseJson(await readText(chunks, status), status));
     if (!parsed.success) throw invalid(messages.wrongShape, status);
     return parsed.data;
   };
@@ -41,11 +29,11 @@ export function jsonReader<T>(schema: z.ZodType<T>): ChunkReader<T> {
  * A JSON array read record by record as its bytes arrive: each element is parsed, checked against the schema
  * and handed to the collector, so neither the whole text nor an unchecked copy of the list is ever held.
  */
-export function listReader<T, R>(schema: z.ZodType<T>, collect: () => ListCollector<T, R>): ChunkReader<R> {
+export function listReader<T, R>(schema: z.ZodType<T>, collect: () => ListCollector<T, R>): BodyReader<R> {
   return async (chunks, status) => {
     const collector = collect();
     const splitter = new JsonArraySplitter();
-    const decoder = new TextDecoder();
+    const decoder = new TextDecoder("utf-8", { ignoreBOM: true }); // a BOM is not JSON, as for the whole-body reader
     let head = ""; // the text before the array began, to tell "not JSON" from "JSON of another shape"
     const iterator = chunks[Symbol.asyncIterator]();
     try {
@@ -65,7 +53,7 @@ export function listReader<T, R>(schema: z.ZodType<T>, collect: () => ListCollec
       if (!(error instanceof NotJsonArray)) throw error;
       if (splitter.started) throw invalid(messages.notJson, status);
       // Not an array: valid JSON of another shape (an envelope, an error object) or no JSON at all.
-      const whole = head + decoder.decode() + (await readText(status, { [Symbol.asyncIterator]: () => iterator }));
+      const whole = head + decoder.decode() + (await readText({ [Symbol.asyncIterator]: () => iterator }, status));
       parseJson(whole, status);
       throw invalid(messages.wrongShape, status);
     } finally {

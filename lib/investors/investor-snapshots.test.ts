@@ -3,18 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 const listInvestors = vi.fn();
 const requireUser = vi.fn();
 // The upstream read, as a whole list handed record by record to the caller's collector.
-vi.mock("../customer-api", async () => {
-  const { intoArray } = await import("../customer-api/read-body");
-  type Collect = () => { add(item: unknown): void; done(): unknown };
-  return {
-    intoArray,
-    collectInvestors: async (fundId: string, collect: Collect, options: unknown) => {
-      const collector = collect();
-      for (const investor of (await listInvestors(fundId, options)) as unknown[]) collector.add(investor);
-      return collector.done();
-    },
-  };
-});
+type Collect = () => { add(item: unknown): void; done(): unknown };
+vi.mock("../customer-api", () => ({
+  collectInvestors: async (fundId: string, collect: Collect, options: unknown) => {
+    const collector = collect();
+    for (const investor of (await listInvestors(fundId, options)) as unknown[]) collector.add(investor);
+    return collector.done();
+  },
+}));
 vi.mock("../auth/session", () => ({ requireUser: () => requireUser() }));
 
 const user = { email: "ops@example.com", name: "Ops" };

@@ -1,7 +1,8 @@
 import "server-only";
 import { requireUser } from "../auth/session";
 import type { SessionUser } from "../auth/session-token";
-import { collectInvestors, intoArray, type Investor } from "../customer-api";
+import { collectInvestors, type Investor } from "../customer-api";
+import { intoArray } from "../list-collector";
 import { serverEnv } from "../env";
 import { Conflict } from "../http-errors";
 import { InvestorIndex } from "./investor-index";
@@ -24,6 +25,11 @@ const entries: Entry[] = (holder[holderKey] ??= []);
 const maxRows = 250_000;
 // A list nobody has paged for this long is dropped.
 const idleMs = 10 * 60_000;
+
+/** Within INVESTOR_LIST_CACHE_SECONDS of its fetch (the version is the fetch's start time). */
+function isFresh(entry: Entry, now: number): boolean {
+  return now - entry.version < serverEnv().INVESTOR_LIST_CACHE_SECONDS * 1_000;
+}
 
 function evict(now: number) {
   entries.sort((a, b) => b.usedAt - a.usedAt);
@@ -76,7 +82,7 @@ function pick(fundId: string, user: SessionUser, options: IndexOptions, now: num
   // A refresh still joins a fetch that began under a second ago rather than starting another.
   if (options.refresh) return latest && now - latest.version < 1_000 ? latest : fetchList(fundId, user, latest, now);
   const ready = forFund.find((candidate) => candidate.ready);
-  if (latest && now - latest.version < serverEnv().INVESTOR_LIST_CACHE_SECONDS * 1_000) return ready ?? latest;
+  if (latest && isFresh(latest, now)) return ready ?? latest;
   if (!ready) return latest ?? fetchList(fundId, user, latest, now);
   // Past its age the held list still answers at once while the next one loads: under load nobody waits on it.
   if (latest === ready) fetchList(fundId, user, latest, now).index.catch(() => undefined);
@@ -93,7 +99,7 @@ export async function heldInvestorIndex(fundId: string, options: { user?: Sessio
   const entry = entries
     .filter((candidate) => candidate.fundId === fundId && candidate.ready)
     .sort((a, b) => b.version - a.version)[0];
-  if (!entry || now - entry.version >= serverEnv().INVESTOR_LIST_CACHE_SECONDS * 1_000) return null;
+  if (!entry || !isFresh(entry, now)) return null;
   entry.usedAt = now;
   return entry.index;
 }
