@@ -143,9 +143,8 @@ export class InvestorIndex {
       this.views.set(key, cached);
       return cached;
     }
-    const filterKey = investorViewSearch({ ...view, sort: null });
-    const filtered = key === filterKey ? null : this.views.get(filterKey);
-    const result = view.sort ? this.sorted(view, filtered ?? this.view({ ...view, sort: null })) : this.filtered(view);
+    // A sorted view orders its filtered view, itself worked out once and kept.
+    const result = view.sort ? this.sorted(view, this.view({ ...view, sort: null })) : this.filtered(view);
     this.views.set(key, result);
     if (this.views.size > maxCachedViews) this.views.delete(this.views.keys().next().value!);
     return result;

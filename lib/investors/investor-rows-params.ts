@@ -1,6 +1,6 @@
 import { flag, queryParamsOf, querySchema, text, wholeNumber } from "../query-params";
 import { parseSort } from "../table/sort-state";
-import { defaultInvestorColumnIds, investorColumns } from "./investor-columns";
+import { investorColumns, visibleInvestorColumnIds } from "./investor-columns";
 import { type InvestorView, parseTypes } from "./investor-view";
 
 const viewShape = {
@@ -34,12 +34,11 @@ function viewOf(params: { sort?: string; q?: string; type?: string }): InvestorV
 /** The query of the table's page requests, checked: anything odd is a 400 before any upstream call. */
 export function investorRowsParamsOf(request: Request) {
   const params = queryParamsOf(rowsSchema, request);
-  const cols = params.cols?.split(",").filter((id) => investorColumns.some((column) => column.id === id));
   return {
     view: viewOf(params),
     offset: params.offset!,
     limit: params.limit!,
-    sized: cols && cols.length > 0 ? cols : defaultInvestorColumnIds,
+    sized: visibleInvestorColumnIds(params.cols?.split(",") ?? []),
     version: params.version,
     refresh: params.refresh,
   };

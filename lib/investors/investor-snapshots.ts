@@ -71,8 +71,13 @@ interface IndexOptions {
   refresh?: boolean;
 }
 
+/** The fund's held lists, newest first. */
+function listsOf(fundId: string): Entry[] {
+  return entries.filter((entry) => entry.fundId === fundId).sort((a, b) => b.version - a.version);
+}
+
 function pick(fundId: string, user: SessionUser, options: IndexOptions, now: number): Entry {
-  const forFund = entries.filter((entry) => entry.fundId === fundId).sort((a, b) => b.version - a.version);
+  const forFund = listsOf(fundId);
   const latest = forFund[0];
   if (options.version !== undefined) {
     const entry = forFund.find((candidate) => candidate.version === options.version);
@@ -96,9 +101,7 @@ function pick(fundId: string, user: SessionUser, options: IndexOptions, now: num
 export async function heldInvestorIndex(fundId: string, options: { user?: SessionUser } = {}): Promise<InvestorIndex | null> {
   if (!options.user) await requireUser();
   const now = Date.now();
-  const entry = entries
-    .filter((candidate) => candidate.fundId === fundId && candidate.ready)
-    .sort((a, b) => b.version - a.version)[0];
+  const entry = listsOf(fundId).find((candidate) => candidate.ready);
   if (!entry || !isFresh(entry, now)) return null;
   entry.usedAt = now;
   return entry.index;
