@@ -7,6 +7,8 @@ const nextConfig = {
   // Dot segments and trailing slashes under /api resolve to JSON 404s in proxy.ts instead of redirects.
   skipTrailingSlashRedirect: true,
   serverExternalPackages: ["argon2"],
+  // scripts/server.mjs refuses bodies over 4 KB before Next reads them; this caps what the proxy would buffer anyway.
+  experimental: { proxyClientMaxBodySize: 4096 },
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

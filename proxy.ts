@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { openSession, SESSION_COOKIE } from "./lib/auth/session-token";
+import { proxyUser } from "./lib/auth/proxy-user";
+import { sessionCookieName, verifySession } from "./lib/auth/verify-session";
 import { authModeOf, serverEnv } from "./lib/env";
 import { contentSecurityPolicy } from "./lib/security-headers.mjs";
 
@@ -47,10 +48,11 @@ export async function proxy(request: NextRequest) {
   if (isApi && /(^|[?&])(__proto__|%5F%5Fproto%5F%5F)(=|&|$)/i.test(search)) return json(400, "Unknown query parameter.");
   if (isApi && !apiRoutes.some((route) => route.test(pathname))) return json(404, "No such API route.");
 
-  const env = serverEnv();
-  const mode = authModeOf(env);
+  const mode = authModeOf(serverEnv());
+  // Behind an authenticating proxy, a request without the proxy's secret is nobody's.
+  if (mode === "none" && !proxyUser(request.headers)) return json(401, "This dashboard answers only through its sign-in proxy.");
   if ((mode === "local" || mode === "oidc") && !publicPaths.some((path) => path.test(pathname))) {
-    const user = await openSession(request.cookies.get(SESSION_COOKIE)?.value, env.DASHBOARD_SESSION_SECRET ?? "");
+    const user = await verifySession(request.cookies.get(sessionCookieName())?.value);
     if (!user) {
       if (isApi) return json(401, "Sign in to use the dashboard.");
       const login = new URL("/login", request.url);
@@ -68,9 +70,6 @@ export async function proxy(request: NextRequest) {
   headers.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);
-  if (request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https") {
-    response.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  }
   return response;
 }
 

@@ -100,7 +100,7 @@ test("the table's pages cover the view exactly once, share one list, and an outd
   // Unsorted, the view is the upstream's own order, every investor once.
   expect(ids).toEqual(upstream.map((investor) => investor.id));
 
-  // A refresh joins a fetch begun under a second ago, so each one here waits that second out.
+  // A refresh within INVESTOR_LIST_REFRESH_SECONDS (1 s here) is answered from the held list, so each one waits it out.
   const pause = () => new Promise((resolve) => setTimeout(resolve, 1_100));
   await pause();
   const refreshed = await (await request.get(`${rowsUrl}?limit=1&refresh=1`)).json();

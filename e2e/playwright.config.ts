@@ -7,7 +7,7 @@ process.env.E2E_UPSTREAM_TOKEN ??= `e2e.${randomBytes(18).toString("base64url")}
 const token = process.env.E2E_UPSTREAM_TOKEN;
 process.env.E2E_SESSION_SECRET ??= randomBytes(32).toString("base64url");
 
-export const ports = { demoApp: 3100, app: 3101, oidcApp: 3102, upstream: 4011, oidcProvider: 4012 };
+export const ports = { demoApp: 3100, app: 3101, oidcApp: 3102, securityApp: 3103, upstream: 4011, oidcProvider: 4012, securityUpstream: 4013 };
 export const storageState = join(__dirname, "..", ".e2e", "auth.json");
 const logs = ".e2e";
 const signedIn = { storageState };
@@ -20,6 +20,8 @@ const upstreamEnv = {
   CUSTOMER_API_MAX_BODY_MB: "40",
   CUSTOMER_API_BREAKER_THRESHOLD: "5",
   CUSTOMER_API_BREAKER_COOLDOWN_MS: "3000",
+  // Refresh may re-read a list once a second here (10 s by default), so the tests need not wait.
+  INVESTOR_LIST_REFRESH_SECONDS: "1",
   DASHBOARD_SESSION_SECRET: process.env.E2E_SESSION_SECRET,
 };
 
@@ -58,9 +60,11 @@ export default defineConfig({
     { name: "setup", testMatch: "auth.setup.ts", use: { baseURL: `http://127.0.0.1:${ports.app}` } },
     { name: "sign-in", testMatch: "sign-in.spec.ts", use: { baseURL: `http://127.0.0.1:${ports.app}` } },
     { name: "oidc", testMatch: "oidc.spec.ts", use: { baseURL: `http://127.0.0.1:${ports.oidcApp}` } },
+    // Security probes, against their own app and an upstream shaped like the spec's field reference.
+    { name: "security", testMatch: "security/*.spec.ts", testIgnore: "security/fair-use.spec.ts", use: { baseURL: `http://127.0.0.1:${ports.securityApp}` } },
     {
       name: "app",
-      testIgnore: ["embedded-demo.spec.ts", "faults.spec.ts", "sign-in.spec.ts", "oidc.spec.ts", "auth.setup.ts", "bench/**"],
+      testIgnore: ["embedded-demo.spec.ts", "faults.spec.ts", "sign-in.spec.ts", "oidc.spec.ts", "auth.setup.ts", "bench/**", "security/**"],
       dependencies: ["setup"],
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
     },
@@ -68,9 +72,16 @@ export default defineConfig({
     {
       name: "faults",
       testMatch: "faults.spec.ts",
-      dependencies: ["app", "sign-in", "oidc"],
+      dependencies: ["app", "sign-in", "oidc", "security"],
       fullyParallel: false,
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
+    },
+    // Measures one person's latency while another floods the server, so it runs alone, last.
+    {
+      name: "security-fair-use",
+      testMatch: "security/fair-use.spec.ts",
+      dependencies: ["faults"],
+      use: { baseURL: `http://127.0.0.1:${ports.securityApp}` },
     },
   ],
   webServer: [
@@ -113,6 +124,32 @@ export default defineConfig({
         OIDC_CLIENT_SECRET: "e2e-oidc-client-secret",
         OIDC_ALLOWED_DOMAIN: "example.com",
         OIDC_ALLOW_INSECURE_REQUESTS: "1",
+        DASHBOARD_PUBLIC_URL: `http://127.0.0.1:${ports.oidcApp}`,
+      },
+    },
+    {
+      command: `mkdir -p ${logs} && exec npx tsx lib/demo-api/cli.ts --port ${ports.securityUpstream} --shape reference --fund-sizes 40,50000 --funds 3 --admin --token "$E2E_UPSTREAM_TOKEN" > ${logs}/security-upstream.log 2>&1`,
+      cwd: "..",
+      url: `http://127.0.0.1:${ports.securityUpstream}/__demo/control`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // Its users file is a copy the tests may edit (a user removed while signed in).
+      command: `mkdir -p ${logs} && cp e2e/support/security-users.json ${logs}/security-users.json && rm -f ${logs}/security-revoked.json && exec env PORT=${ports.securityApp} node scripts/server.mjs > ${logs}/security-app.log 2>&1`,
+      cwd: "..",
+      url: `http://127.0.0.1:${ports.securityApp}/login`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        ...upstreamEnv,
+        CUSTOMER_API_BASE_URL: `http://127.0.0.1:${ports.securityUpstream}`,
+        CUSTOMER_API_MAX_BODY_MB: "200",
+        CUSTOMER_API_TIMEOUT_MS: "20000",
+        CUSTOMER_API_DEADLINE_MS: "40000",
+        INVESTOR_LIST_REFRESH_SECONDS: "10",
+        DASHBOARD_USERS_FILE: `${logs}/security-users.json`,
+        DASHBOARD_REVOKED_USERS_FILE: `${logs}/security-revoked.json`,
       },
     },
     {

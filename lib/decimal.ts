@@ -2,15 +2,26 @@ import Big from "big.js";
 import { decimalText } from "./format";
 import type { RawValue } from "./table/types";
 
-/** Exact sum of the values that are plain decimals; null when none is. */
-export function sumDecimals(values: Iterable<RawValue>): string | null {
-  let total: Big | null = null;
-  for (const value of values) {
+/** An exact running sum of the values that are plain decimals (others are left out); null when none was. */
+export class DecimalSum {
+  private sum: Big | null = null;
+
+  add(value: RawValue): void {
     const decimal = decimalText(value);
     // big.js takes no leading "+", which the API may send.
-    if (decimal !== null) total = (total ?? new Big(0)).plus(decimal[0] === "+" ? decimal.slice(1) : decimal);
+    if (decimal !== null) this.sum = (this.sum ?? new Big(0)).plus(decimal[0] === "+" ? decimal.slice(1) : decimal);
   }
-  return total === null ? null : total.toFixed();
+
+  get total(): string | null {
+    return this.sum === null ? null : this.sum.toFixed();
+  }
+}
+
+/** Exact sum of the values that are plain decimals; null when none is. */
+export function sumDecimals(values: Iterable<RawValue>): string | null {
+  const sum = new DecimalSum();
+  for (const value of values) sum.add(value);
+  return sum.total;
 }
 
 /** part / whole × 100, clamped to 0–100 and rounded to one decimal, as text; null when it cannot be worked out. */

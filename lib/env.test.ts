@@ -38,10 +38,18 @@ describe("sign-in configuration", () => {
   });
 
   it("accepts an explicit DASHBOARD_AUTH=none, local users, or single sign-on", () => {
-    expect(authModeOf(readEnv({ ...upstream, DASHBOARD_AUTH: "none" }))).toBe("none");
+    const proxied = { DASHBOARD_AUTH: "none", DASHBOARD_PROXY_USER_HEADER: "X-Forwarded-Email", DASHBOARD_PROXY_SECRET: secret };
+    expect(authModeOf(readEnv({ ...upstream, ...proxied }))).toBe("none");
     expect(authModeOf(readEnv({ ...upstream, DASHBOARD_USERS_FILE: "u.json", DASHBOARD_SESSION_SECRET: secret }))).toBe("local");
     const oidc = { OIDC_ISSUER: "https://id.example.com", OIDC_CLIENT_ID: "c", OIDC_CLIENT_SECRET: "s", DASHBOARD_SESSION_SECRET: secret };
-    expect(authModeOf(readEnv({ ...upstream, ...oidc, OIDC_ALLOWED_DOMAIN: "example.com" }))).toBe("oidc");
+    const publicUrl = { DASHBOARD_PUBLIC_URL: "https://dash.example.com" };
+    expect(authModeOf(readEnv({ ...upstream, ...oidc, ...publicUrl, OIDC_ALLOWED_DOMAIN: "example.com" }))).toBe("oidc");
+  });
+
+  it("needs the proxy's identity header and shared secret behind an authenticating proxy, and the public URL with OIDC", () => {
+    expect(() => readEnv({ ...upstream, DASHBOARD_AUTH: "none" })).toThrow(/DASHBOARD_PROXY_USER_HEADER.*DASHBOARD_PROXY_SECRET/);
+    const oidc = { OIDC_ISSUER: "https://id.example.com", OIDC_CLIENT_ID: "c", OIDC_CLIENT_SECRET: "s", DASHBOARD_SESSION_SECRET: secret };
+    expect(() => readEnv({ ...upstream, ...oidc, OIDC_ALLOWED_DOMAIN: "example.com" })).toThrow(/DASHBOARD_PUBLIC_URL/);
   });
 
   it("needs a session secret, and who may sign in with single sign-on", () => {
@@ -52,5 +60,24 @@ describe("sign-in configuration", () => {
 
   it("runs the demo open when nothing is configured", () => {
     expect(authModeOf(readEnv({}))).toBe("open");
+  });
+});
+
+describe(".env.example", () => {
+  it("lists every variable the server reads, each with the default the schema gives it", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { envVariableNames } = await import("./env");
+    const listed = new Map(
+      readFileSync(".env.example", "utf8")
+        .split("\n")
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)] as const),
+    );
+    expect([...listed.keys()].sort()).toEqual([...envVariableNames].sort());
+    const defaults = readEnv({});
+    for (const [name, value] of listed) {
+      const fallback = defaults[name as keyof typeof defaults];
+      expect(value, name).toBe(fallback === undefined ? "" : String(fallback));
+    }
   });
 });

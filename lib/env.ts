@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { defaultRevokedUsersFile } from "./auth/revoked-users-file.mjs";
 
 const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const integer = (min: number, max: number, fallback: number) =>
@@ -20,8 +21,29 @@ const envSchema = z
     CUSTOMER_API_BREAKER_COOLDOWN_MS: integer(100, 600_000, 15_000),
     // How long a fund's investor list is reused for new table views before it is fetched again.
     INVESTOR_LIST_CACHE_SECONDS: integer(0, 3_600, 60),
+    // Refresh reads a fund's list again at most this often; within it the held list answers, with its age.
+    INVESTOR_LIST_REFRESH_SECONDS: integer(1, 3_600, 10),
     DEMO_SEED: integer(0, 2 ** 31, 42),
+    PORT: integer(1, 65_535, 3000),
+    DASHBOARD_HOST: z.preprocess(blankToUndefined, z.string().optional()),
+    // The dashboard's own address: decides Secure cookies and HSTS, and builds the OIDC redirect URI.
+    DASHBOARD_PUBLIC_URL: z.preprocess(
+      blankToUndefined,
+      z.url({ protocol: /^https?$/, error: "DASHBOARD_PUBLIC_URL must be an http(s) URL" }).optional(),
+    ),
+    // Proxy hops in front of the server whose X-Forwarded-For is trusted for the client's address.
+    DASHBOARD_TRUSTED_PROXIES: integer(0, 10, 0),
     DASHBOARD_AUTH: z.preprocess(blankToUndefined, z.enum(["none", "local", "oidc"]).optional()),
+    DASHBOARD_PROXY_USER_HEADER: z.preprocess(
+      blankToUndefined,
+      z.string().regex(/^[A-Za-z0-9-]{1,64}$/, "DASHBOARD_PROXY_USER_HEADER must be a header name").optional(),
+    ),
+    DASHBOARD_PROXY_SECRET: z.preprocess(
+      blankToUndefined,
+      z.string().min(32, "DASHBOARD_PROXY_SECRET must be at least 32 characters").optional(),
+    ),
+    // Written by `npm run revoke -- <email>`, read by the server whenever it changes.
+    DASHBOARD_REVOKED_USERS_FILE: z.preprocess(blankToUndefined, z.string().default(defaultRevokedUsersFile)),
     DASHBOARD_SESSION_SECRET: z.preprocess(
       blankToUndefined,
       z.string().min(32, "DASHBOARD_SESSION_SECRET must be at least 32 characters").optional(),
@@ -58,6 +80,15 @@ const envSchema = z
     if (mode === "oidc" && !env.OIDC_ALLOWED_DOMAIN && !env.OIDC_ALLOWED_GROUP) {
       fail("single sign-on needs OIDC_ALLOWED_DOMAIN or OIDC_ALLOWED_GROUP: who may sign in");
     }
+    if (mode === "oidc" && !env.DASHBOARD_PUBLIC_URL) {
+      fail("single sign-on needs DASHBOARD_PUBLIC_URL, the dashboard's own address, for its redirect URI");
+    }
+    if (mode === "none" && !(env.DASHBOARD_PROXY_USER_HEADER && env.DASHBOARD_PROXY_SECRET)) {
+      fail(
+        "DASHBOARD_AUTH=none needs DASHBOARD_PROXY_USER_HEADER (the header naming the signed-in person) and " +
+          "DASHBOARD_PROXY_SECRET (sent by the authenticating proxy in X-Dashboard-Proxy-Secret)",
+      );
+    }
   });
 
 /**
@@ -76,6 +107,9 @@ export function authModeOf(env: {
 }
 
 export type ServerEnv = z.infer<typeof envSchema>;
+
+/** Every variable the server reads (the schema's keys), for .env.example's test. */
+export const envVariableNames: readonly string[] = Object.keys(envSchema.shape);
 
 export class EnvError extends Error {}
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { Unauthenticated } from "./auth/session";
 import { CustomerApiError } from "./customer-api/errors";
-import { BadRequest, Conflict, TooManyRequests } from "./http-errors";
+import { BadRequest, Conflict, Forbidden, PayloadTooLarge, ServiceUnavailable, TooManyRequests } from "./http-errors";
 
 export const noStore = { "Cache-Control": "private, no-store" } as const;
 
@@ -17,5 +17,8 @@ export function errorResponse(error: unknown): Response | null {
   if (error instanceof Conflict) return jsonError(409, error.message);
   if (error instanceof Unauthenticated) return jsonError(401, error.message);
   if (error instanceof TooManyRequests) return jsonError(429, error.message, error.retryAfterSeconds);
+  if (error instanceof Forbidden) return jsonError(403, error.message);
+  if (error instanceof PayloadTooLarge) return jsonError(413, error.message);
+  if (error instanceof ServiceUnavailable) return jsonError(503, error.message, error.retryAfterSeconds);
   return null;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   EMPTY,
+  mailtoHref,
   formatCount,
   formatDate,
   formatMoney,
@@ -83,4 +84,16 @@ describe("formatText", () => {
     expect(formatText(null)).toBe(EMPTY);
     expect(formatText(true)).toBe("true");
   });
+});
+
+describe("mailtoHref", () => {
+  it("links a plain address only", () => {
+    expect(mailtoHref("ana.lee+funds@example.co.uk")).toBe("mailto:ana.lee+funds@example.co.uk");
+    expect(mailtoHref(" ana@example.com ")).toBe("mailto:ana@example.com");
+  });
+
+  it.each(["victim@example.com?bcc=attacker@evil.example", "a@example.com&cc=x@evil.example", "a%40b@example.com", "a b@example.com", "<a@example.com>", "javascript:alert(1)//@example.com", "no-at-sign", "", null])(
+    "shows %j as text",
+    (value) => expect(mailtoHref(value)).toBeNull(),
+  );
 });

@@ -102,3 +102,12 @@ export function formatTimestampTitle(value: Raw): string | undefined {
 export function formatText(value: Raw): string {
   return rawText(value) ?? EMPTY;
 }
+
+// A plain address: no query (`?`, `&`), no escapes (`%`), no spaces or markup: nothing a mail client would act on.
+const plainAddress = /^[A-Za-z0-9._+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+
+/** A `mailto:` link for an upstream email only when it is a plain address; null means show it as plain text. */
+export function mailtoHref(value: Raw): string | null {
+  const email = rawText(value)?.trim() ?? "";
+  return plainAddress.test(email) ? `mailto:${email}` : null;
+}

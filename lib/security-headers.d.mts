@@ -1,2 +1,4 @@
 export const securityHeaders: { key: string; value: string }[];
 export function contentSecurityPolicy(nonce: string, development: boolean): string;
+export const clientAddressHeader: string;
+export const strictTransportSecurity: string;

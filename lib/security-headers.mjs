@@ -1,6 +1,9 @@
 // One list of security headers for every response: next.config.mjs applies it to Next's answers,
 // scripts/server.mjs to the requests it refuses before Next, proxy.ts adds the per-request CSP.
 
+/** Set by scripts/server.mjs on every request (any value a client sent is replaced): the client's address. */
+export const clientAddressHeader = "x-fund-explorer-client-address";
+
 export const securityHeaders = [
   { key: "Referrer-Policy", value: "no-referrer" },
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -25,3 +28,5 @@ export function contentSecurityPolicy(nonce, development) {
     "form-action 'self'",
   ].join("; ");
 }
+
+export const strictTransportSecurity = "max-age=63072000; includeSubDomains";

@@ -1,40 +1,62 @@
 import "server-only";
-import { createRateLimiter } from "./auth/rate-limit";
+import { memoryLimiter } from "./auth/limiter";
+import { sameOrigin } from "./auth/same-origin";
 import type { SessionUser } from "./auth/session-token";
-import { getFundSecrets, getInvestorSecrets } from "./customer-api";
-import { BadRequest, TooManyRequests } from "./http-errors";
+import { getFundSecret, getInvestorSecret, type SecretField } from "./customer-api";
+import { BadRequest, Forbidden, TooManyRequests } from "./http-errors";
 import { logLine } from "./log";
+import { processWide } from "./server/process-wide";
 
-export type SecretField = "tax_id" | "account_number";
+const fields = new Set<string>(["tax_id", "account_number"]);
 
-const fields = new Set<SecretField>(["tax_id", "account_number"]);
-// Reveals are a person clicking: 30 a minute is plenty, and stops a script from walking every record.
-const reveals = createRateLimiter(30, 60_000);
+// A person clicking Reveal needs a few a minute; an export with full values is rarer. Both stop a script walking every record.
+const limits = processWide("sensitive-limits", () => ({
+  reveal: memoryLimiter({ limit: 30, windowMs: 60_000 }),
+  export: memoryLimiter({ limit: 10, windowMs: 10 * 60_000 }),
+}));
 
 export function secretFieldOf(request: Request): SecretField {
-  const field = new URL(request.url).searchParams.get("field");
-  if (!fields.has(field as SecretField)) throw new BadRequest('Say which value to reveal: ?field=tax_id or ?field=account_number.');
+  const field = new URL(request.url).searchParams.get("field") ?? "";
+  if (!fields.has(field)) throw new BadRequest("Say which value to reveal: ?field=tax_id or ?field=account_number.");
   return field as SecretField;
 }
 
-function admit(user: SessionUser) {
-  if (reveals.limited(user.email)) {
-    throw new TooManyRequests("Too many reveals in a minute. Wait a moment.", reveals.retryAfter(user.email));
+/**
+ * Every sensitive read (a reveal, an export with full values): only from the dashboard's own pages, so a link or
+ * form on another site cannot make a signed-in browser fetch one; then the per-person limit.
+ */
+export async function admitSensitiveRead(request: Request, user: SessionUser, kind: "reveal" | "export"): Promise<void> {
+  if (!sameOrigin(request)) throw new Forbidden("Sensitive values are served only to this dashboard's own pages.");
+  const decision = await limits[kind].take(user.email);
+  if (!decision.allowed) {
+    const what = kind === "reveal" ? "reveals in a minute" : "exports with sensitive fields in 10 minutes";
+    throw new TooManyRequests(`Too many ${what}. Wait a moment.`, decision.retryAfterSeconds);
   }
-  reveals.record(user.email);
 }
 
-/** One full value of one record, audited: who, when, which record and field; never the value. */
-export async function revealFundSecret(fundId: string, field: SecretField, user: SessionUser) {
-  admit(user);
-  const secrets = await getFundSecrets(fundId);
+/** One full value of one record, audited as it starts (who, which record and field; never the value). */
+export async function revealFundSecret(request: Request, fundId: string, field: SecretField, user: SessionUser) {
+  await admitSensitiveRead(request, user, "reveal");
   logLine("audit_reveal", { user: user.email, fundId, investorId: null, field });
-  return { field, value: field === "tax_id" ? secrets.legal_entity.tax_id : secrets.bank.account_number };
+  return { field, value: await getFundSecret(fundId, field) };
 }
 
-export async function revealInvestorSecret(fundId: string, investorId: string, field: SecretField, user: SessionUser) {
-  admit(user);
-  const account = (await getInvestorSecrets(fundId, investorId)).investment_account;
+export async function revealInvestorSecret(request: Request, fundId: string, investorId: string, field: SecretField, user: SessionUser) {
+  await admitSensitiveRead(request, user, "reveal");
   logLine("audit_reveal", { user: user.email, fundId, investorId, field });
-  return { field, value: field === "tax_id" ? account.tax_id : account.bank.account_number };
+  return { field, value: await getInvestorSecret(fundId, investorId, field) };
+}
+
+export interface ExportAudit {
+  onDone: (rows: number) => void;
+  onCancel: (rows: number) => void;
+  onError: (error: unknown, rows: number) => void;
+}
+
+/** Audits an export with full values: a line as it starts, and one when it ends, is cancelled or fails (rows so far). */
+export function auditSensitiveExport(user: SessionUser, file: string, fundId: string | null): ExportAudit {
+  const base = { user: user.email, file, fundId };
+  logLine("audit_sensitive_export", { ...base, phase: "start" });
+  const end = (phase: string) => (rows: number) => logLine("audit_sensitive_export", { ...base, phase, rows });
+  return { onDone: end("done"), onCancel: end("cancelled"), onError: (_error, rows) => end("failed")(rows) };
 }

@@ -1,11 +1,14 @@
 import "server-only";
+import { readUsersFile } from "./auth/users";
 import { getUpstream } from "./customer-api/upstream";
-import { EnvError } from "./env";
+import { EnvError, serverEnv } from "./env";
 import { logLine } from "./log";
 
 /** Fails fast with one readable line when the configuration is wrong. */
 export async function startServer(): Promise<void> {
   try {
+    const usersFile = serverEnv().DASHBOARD_USERS_FILE;
+    if (usersFile) readUsersFile(usersFile);
     const upstream = await getUpstream();
     logLine("server_configured", { mode: upstream.mode });
   } catch (error) {

@@ -1,46 +1,53 @@
-// The production server: Next's request handler behind a first check of the raw request line, because
-// Next itself answers some malformed addresses (bad %-escapes) with a bare 500 before any of our code runs,
-// and resolves `..` segments into other routes. Those get a clear 400 here instead.
+// The production server: Next's request handler behind scripts/request-gate.mjs, with the client's address
+// worked out once here from the socket and DASHBOARD_TRUSTED_PROXIES, and HSTS on every answer over https.
 import { createServer } from "node:http";
 import next from "next";
-import { securityHeaders } from "../lib/security-headers.mjs";
+import { clientAddressHeader, securityHeaders, strictTransportSecurity } from "../lib/security-headers.mjs";
+import { clientAddressOf, maxHeaderBytes, parserProblem, requestProblem } from "./request-gate.mjs";
 
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.DASHBOARD_HOST || "127.0.0.1";
+const trustedHops = Number(process.env.DASHBOARD_TRUSTED_PROXIES || 0);
+const https = (process.env.DASHBOARD_PUBLIC_URL ?? "").startsWith("https:");
 
 const headers = {
   "Content-Type": "application/json",
   "Cache-Control": "private, no-store",
   ...Object.fromEntries(securityHeaders.map(({ key, value }) => [key, value])),
+  ...(https ? { "Strict-Transport-Security": strictTransportSecurity } : {}),
 };
 
-/** What is wrong with a raw request target, or null when Next may have it. */
-export function rawTargetProblem(target) {
-  const [path, query = ""] = target.split(/\?(.*)/s);
-  try {
-    decodeURIComponent(path);
-    for (const part of query.split("&")) decodeURIComponent(part.replace(/\+/g, " "));
-  } catch {
-    return "The address is not validly percent-encoded.";
-  }
-  const segments = path.split("/").slice(1);
-  if (segments.slice(0, -1).some((segment) => segment === "")) return "The address has an empty path segment.";
-  if (segments.some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) return "The address has a . or .. segment.";
-  if (/(^|&)(__proto__|constructor|prototype)(\[|%5B|=|&|$)/i.test(query)) return "The query has a forbidden parameter name.";
-  return null;
+function refusal(status, error) {
+  const body = JSON.stringify({ error });
+  return `HTTP/1.1 ${status} Refused\r\n${Object.entries({ ...headers, "Content-Length": Buffer.byteLength(body), Connection: "close" })
+    .map(([key, value]) => `${key}: ${value}`)
+    .join("\r\n")}\r\n\r\n${body}`;
 }
 
 const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
-const server = createServer((req, res) => {
-  const problem = rawTargetProblem(req.url ?? "/");
+// Node's own header limit sits above ours, so an over-long address or header block reaches requestProblem.
+const server = createServer({ maxHeaderSize: maxHeaderBytes * 4 }, (req, res) => {
+  const problem = requestProblem(req);
   if (problem) {
-    res.writeHead(400, headers).end(JSON.stringify({ error: problem }));
+    res.writeHead(problem[0], { ...headers, Connection: "close" }).end(JSON.stringify({ error: problem[1] }));
     return;
   }
+  req.headers[clientAddressHeader] = clientAddressOf(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops);
+  if (https) res.setHeader("Strict-Transport-Security", strictTransportSecurity);
   void handle(req, res);
-}).listen(port, hostname, () => console.log(`▲ Fund Explorer ready on http://${hostname}:${port}`));
+});
+server.on("clientError", (error, socket) => {
+  if (error.code === "ECONNRESET" || !socket.writable) return socket.destroy();
+  const [status, message] = parserProblem(error);
+  socket.end(refusal(status, message));
+});
+server.listen(port, hostname, () => {
+  const { address } = server.address();
+  // A JSON line like every other, naming the address it listens on.
+  console.log(JSON.stringify({ time: new Date().toISOString(), event: "server_listening", url: `http://${address}:${port}` }));
+});
 
 // Stop taking connections and exit normally, so exit hooks (a --cpu-prof profile, for one) still run.
 for (const signal of ["SIGTERM", "SIGINT"]) {

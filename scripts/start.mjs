@@ -1,5 +1,5 @@
 // `npm start`: builds when the build is missing or older than the sources, then serves it.
-// With no upstream configured (demo data) it listens on loopback only, unless DASHBOARD_HOST says otherwise.
+// On demo data or behind an authenticating proxy it listens on loopback only, unless DASHBOARD_HOST says otherwise.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -8,7 +8,8 @@ import { serverNodeFlags } from "./server-flags.mjs";
 
 nextEnv.loadEnvConfig(process.cwd());
 
-const sources = ["app", "components", "lib", "public", "next.config.mjs", "instrumentation.ts", "package-lock.json"];
+// Everything `next build` compiles: a change to any of it makes the build stale.
+const sources = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
@@ -26,7 +27,9 @@ if (builtAt < Math.max(...sources.map(newestMtime))) {
 }
 
 const demo = !process.env.CUSTOMER_API_BASE_URL;
-const host = process.env.DASHBOARD_HOST || (demo ? "127.0.0.1" : "0.0.0.0");
+// Open demo data, and a dashboard that trusts an authenticating proxy in front of it, listen on loopback only.
+const loopbackOnly = demo || process.env.DASHBOARD_AUTH === "none";
+const host = process.env.DASHBOARD_HOST || (loopbackOnly ? "127.0.0.1" : "0.0.0.0");
 const port = process.env.PORT || "3000";
 if (demo) console.log(`No CUSTOMER_API_BASE_URL: serving built-in demo data at http://localhost:${port}/funds`);
 const server = spawnSync("node", [...serverNodeFlags, "scripts/server.mjs"], {

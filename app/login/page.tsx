@@ -1,21 +1,22 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
-import { safeNext } from "@/lib/auth/login";
+import { safeNext } from "@/lib/auth/redirect";
 import { authMode, currentUser, signInRequired } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-const messages: Record<string, string> = {
-  forbidden: "Your account is not allowed to use this dashboard. Ask an administrator.",
-  oidc: "Single sign-on did not complete. Try again.",
-};
+// A Map, so a parameter like `error=__proto__` is just an unknown key.
+const messages = new Map([
+  ["forbidden", "Your account is not allowed to use this dashboard. Ask an administrator."],
+  ["oidc", "Single sign-on did not complete. Try again."],
+]);
 
 export default async function LoginPage({ searchParams }: PageProps<"/login">) {
   const params = await searchParams;
   const next = safeNext(typeof params.next === "string" ? params.next : undefined);
   if (!signInRequired() || (await currentUser())) redirect(next);
-  const error = typeof params.error === "string" ? messages[params.error] : undefined;
+  const error = typeof params.error === "string" ? messages.get(params.error) : undefined;
   return (
     <div className="mx-auto mt-12 max-w-sm rounded-lg border border-zinc-200 p-6 dark:border-zinc-800">
       <h1 className="mb-4 text-xl font-semibold">Sign in to Fund Explorer</h1>

@@ -1,10 +1,12 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { PageError } from "@/components/layout/page-error";
+import { requireUser } from "@/lib/auth/session";
 import type { InvestorView } from "@/lib/investors/investor-view";
 import { investorIndex } from "@/lib/investors/investor-snapshots";
 import { prefetchInfinite } from "@/lib/prefetch";
 import { fundInvestorRowsQuery, investorRowsFirstPage } from "@/lib/queries";
 import { getQueryClient } from "@/lib/query-client";
+import { inPersonLane } from "@/lib/server/fair-share";
 import { InvestorsTable } from "./investors-table";
 
 interface FundInvestorsSectionProps {
@@ -20,7 +22,11 @@ export async function FundInvestorsSection({ fundId, view, sized }: FundInvestor
   const queryClient = getQueryClient();
   const error = await prefetchInfinite(queryClient, {
     ...fundInvestorRowsQuery(fundId, view, sized),
-    queryFn: async () => (await investorIndex(fundId)).page(view, 0, investorRowsFirstPage, sized),
+    queryFn: async () => {
+      const user = await requireUser();
+      const index = await investorIndex(fundId, { user });
+      return inPersonLane(user.email, () => index.page(view, 0, investorRowsFirstPage, sized));
+    },
   });
   return (
     <section aria-labelledby="investors-heading">

@@ -1,6 +1,7 @@
 import { valueField } from "@/components/funds/fund-value";
 import { FieldList } from "@/components/ui/field-list";
 import { Panel } from "@/components/ui/panel";
+import { EmailLink } from "@/components/ui/email-link";
 import { SecretValue } from "@/components/ui/secret-value";
 import type { Investor } from "@/lib/customer-api/schemas";
 import { EMPTY, formatText } from "@/lib/format";
@@ -76,7 +77,6 @@ export function InvestmentAccountSection({ investor, revealTaxId }: AccountSecti
 
 export function PrimaryContactSection({ investor }: SectionProps) {
   const contact = investor.primary_contact;
-  const email = contact?.email?.trim();
   return (
     <Panel title="Primary contact">
       <FieldList
@@ -86,16 +86,7 @@ export function PrimaryContactSection({ investor }: SectionProps) {
           valueField("Last name", contact?.last_name),
           // As the API gives it: it may disagree with the parts above, and is never recomputed.
           valueField("Full name", contact?.full_name),
-          {
-            label: "Email",
-            value: email ? (
-              <a href={`mailto:${email}`} className="text-blue-700 hover:underline dark:text-blue-300">
-                {email}
-              </a>
-            ) : (
-              EMPTY
-            ),
-          },
+          { label: "Email", value: <EmailLink email={contact?.email} /> },
         ]}
       />
     </Panel>
@@ -116,9 +107,7 @@ export function TeamMembersSection({ investor }: SectionProps) {
               {member.member_email ? (
                 <>
                   {" · "}
-                  <a href={`mailto:${member.member_email}`} className="text-blue-700 hover:underline dark:text-blue-300">
-                    {member.member_email}
-                  </a>
+                  <EmailLink email={member.member_email} />
                 </>
               ) : null}
             </li>

@@ -1,6 +1,7 @@
 import "server-only";
 import { EncryptJWT, jwtDecrypt } from "jose";
 import { serverEnv } from "../env";
+import { publicUrl, servedOverHttps } from "../server/public-url";
 import type { OidcPending } from "./oidc";
 
 export const OIDC_COOKIE = "fe_oidc";
@@ -30,9 +31,14 @@ export async function openPending(token: string | undefined): Promise<OidcPendin
   }
 }
 
-/** The dashboard's own address as the browser sees it, for the redirect URI. */
-export function publicOrigin(request: Request): string {
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
-  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? new URL(request.url).protocol.replace(":", "");
-  return `${proto}://${host}`;
+/** Where the provider sends the browser back: built from DASHBOARD_PUBLIC_URL, never from request headers. */
+export function oidcRedirectUri(): string {
+  const base = publicUrl();
+  if (!base) throw new Error("single sign-on needs DASHBOARD_PUBLIC_URL");
+  return new URL("/auth/oidc/callback", base).href;
+}
+
+/** The short-lived cookie holding the pending sign-in, or its removal with maxAge 0. */
+export function pendingCookie(value: string, maxAgeSeconds: number): string {
+  return `${OIDC_COOKIE}=${value}; Path=/auth/oidc; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${servedOverHttps() ? "; Secure" : ""}`;
 }

@@ -1,16 +1,22 @@
+import "server-only";
+import { publicUrl } from "../server/public-url";
+
 /**
- * A state-changing request must come from our own pages. Browsers say so in Sec-Fetch-Site (Origin is
- * "null" on form posts under Referrer-Policy: no-referrer); other clients must send a matching Origin.
+ * Whether a request comes from the dashboard's own pages: the browser says so in Sec-Fetch-Site (Origin is
+ * "null" on form posts under Referrer-Policy: no-referrer); a client that sends no Sec-Fetch-Site must send an
+ * Origin equal to the dashboard's (DASHBOARD_PUBLIC_URL's, else this request's own host).
  */
 export function sameOrigin(request: Request): boolean {
   const site = request.headers.get("sec-fetch-site");
   if (site) return site === "same-origin";
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
   const origin = request.headers.get("origin");
-  if (!host || !origin) return false;
+  if (!origin) return false;
+  let given: URL;
   try {
-    return new URL(origin).host === host;
+    given = new URL(origin);
   } catch {
     return false;
   }
+  const own = publicUrl();
+  return own ? given.origin === own.origin : given.host === request.headers.get("host");
 }

@@ -1,7 +1,10 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { authModeOf, serverEnv } from "../env";
-import { openSession, SESSION_COOKIE, type SessionUser } from "./session-token";
+import { servedOverHttps } from "../server/public-url";
+import { proxyUser } from "./proxy-user";
+import type { SessionUser } from "./session-token";
+import { sessionCookieName, verifySession } from "./verify-session";
 
 export class Unauthenticated extends Error {
   constructor() {
@@ -14,17 +17,20 @@ export function authMode() {
   return authModeOf(serverEnv());
 }
 
-/** Whether requests must carry a session: not in open demo mode, nor behind an authenticating proxy. */
+/** Whether people sign in to this dashboard itself (local users or single sign-on). */
 export function signInRequired(): boolean {
   const mode = authMode();
   return mode === "local" || mode === "oidc";
 }
 
-/** The signed-in user of this request; a stand-in user when sign-in is not required. */
+const demoUser: SessionUser = { email: "demo", sid: "", method: "demo", issuedAt: 0 };
+
+/** The person behind this request: the session's, the authenticating proxy's, or the demo's; null for nobody. */
 export async function currentUser(): Promise<SessionUser | null> {
-  if (!signInRequired()) return { email: authMode() === "none" ? "proxy-authenticated" : "demo", sid: "" };
-  const token = (await cookies()).get(SESSION_COOKIE)?.value;
-  return openSession(token, serverEnv().DASHBOARD_SESSION_SECRET ?? "");
+  const mode = authMode();
+  if (mode === "open") return demoUser;
+  if (mode === "none") return proxyUser(await headers());
+  return verifySession((await cookies()).get(sessionCookieName())?.value);
 }
 
 /** Checked by every route handler and every server-side data read, not only by proxy.ts. */
@@ -34,8 +40,19 @@ export async function requireUser(): Promise<SessionUser> {
   return user;
 }
 
-/** Cookies are Secure when the dashboard is reached over https (directly or via a TLS-terminating proxy). */
-export async function isHttps(): Promise<boolean> {
-  const h = await headers();
-  return h.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https";
+function cookieAttributes(maxAgeSeconds: number): string {
+  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${servedOverHttps() ? "; Secure" : ""}`;
+}
+
+export function sessionCookie(token: string): string {
+  return `${sessionCookieName()}=${token}; ${cookieAttributes(serverEnv().DASHBOARD_SESSION_HOURS * 3600)}`;
+}
+
+export function clearedSessionCookie(): string {
+  return `${sessionCookieName()}=; ${cookieAttributes(0)}`;
+}
+
+/** Secure when the dashboard's configured address is https (never decided by a request header). */
+export function cookieSecurity(): string {
+  return servedOverHttps() ? "; Secure" : "";
 }

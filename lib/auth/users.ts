@@ -1,8 +1,10 @@
 import "server-only";
 import { readFileSync } from "node:fs";
-import argon2 from "argon2";
 import { z } from "zod";
-import { serverEnv } from "../env";
+import { EnvError, serverEnv } from "../env";
+import { logLine } from "../log";
+import { processWide } from "../server/process-wide";
+import { watchedFile } from "../server/watched-file";
 
 const usersSchema = z.array(
   z.object({
@@ -12,33 +14,33 @@ const usersSchema = z.array(
   }),
 );
 
-type User = z.infer<typeof usersSchema>[number];
+export type User = z.infer<typeof usersSchema>[number];
 
-let users: Map<string, User> | undefined;
-
-/** The local users file, read and checked once; a bad file stops the server at start with one line. */
-export function localUsers(): Map<string, User> {
-  if (users) return users;
-  const file = serverEnv().DASHBOARD_USERS_FILE;
-  if (!file) return (users = new Map());
+/** The users file, checked; throws one readable line (a bad file stops the server at start). */
+export function readUsersFile(file: string): Map<string, User> {
   let parsed: z.ZodSafeParseResult<User[]>;
   try {
     parsed = usersSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
   } catch (error) {
-    throw new Error(`DASHBOARD_USERS_FILE ${file} could not be read as JSON (${(error as Error).name})`);
+    throw new EnvError(`DASHBOARD_USERS_FILE ${file} could not be read as JSON (${(error as Error).name})`);
   }
-  if (!parsed.success) throw new Error(`DASHBOARD_USERS_FILE ${file}: ${parsed.error.issues[0]?.message}`);
-  users = new Map(parsed.data.map((user) => [user.email, user]));
-  return users;
+  if (!parsed.success) throw new EnvError(`DASHBOARD_USERS_FILE ${file}: ${parsed.error.issues[0]?.message}`);
+  return new Map(parsed.data.map((user) => [user.email, user]));
 }
 
-// Verified against when the email is unknown, so both failures take the same time.
-const dummyHash = argon2.hash("not a real password", { type: argon2.argon2id });
+// An edited file that does not read is no users at all until it is fixed: a removed user never keeps access.
+function readOrNobody(file: string): Map<string, User> {
+  try {
+    return readUsersFile(file);
+  } catch (error) {
+    logLine("users_file_unreadable", { reason: (error as Error).message.slice(0, 200) });
+    return new Map();
+  }
+}
 
-/** The user when the email and password match; null otherwise, unknown user or wrong password alike. */
-export async function verifyLocalUser(email: string, password: string): Promise<User | null> {
-  const user = localUsers().get(email.trim().toLowerCase());
-  const hash = user?.passwordHash ?? (await dummyHash);
-  const ok = await argon2.verify(hash, password).catch(() => false);
-  return ok && user ? user : null;
+/** The local users as the file says now: re-read whenever it changes, so removing someone takes effect at once. */
+export function localUsers(): Map<string, User> {
+  const file = serverEnv().DASHBOARD_USERS_FILE;
+  if (!file) return new Map();
+  return processWide(`users-file:${file}`, () => watchedFile(file, readOrNobody))();
 }

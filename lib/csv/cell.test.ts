@@ -63,7 +63,7 @@ describe("csvStream", () => {
     { header: "commitment_amount", value: (r) => r.amount },
   ];
 
-  it("writes RFC 4180: a header of field paths, CRLF, quotes around commas, quotes and line breaks", async () => {
+  it("writes RFC 4180: a header of field paths, CRLF, every text cell quoted, plain decimals and empties bare", async () => {
     const text = await csvText(
       [
         { name: 'Acme, "The" Fund', amount: "1000.50" },
@@ -72,14 +72,14 @@ describe("csvStream", () => {
       columns,
     );
     expect(text).toBe(
-      'investment_account.legal_name,commitment_amount\r\n"Acme, ""The"" Fund",1000.50\r\n"Line\nbreak",\r\n',
+      '"investment_account.legal_name","commitment_amount"\r\n"Acme, ""The"" Fund",1000.50\r\n"Line\nbreak",\r\n',
     );
   });
 
-  it("quotes edge whitespace, so a spreadsheet keeps it, and a lone CR", async () => {
-    const text = await csvText([{ name: " Lead", amount: "tab\t" }, { name: "cr\rhere", amount: "plain" }], columns);
-    expect(text.split("\r\n").slice(1, 3)).toEqual(['" Lead","tab\t"', '"cr\rhere",plain']);
-    expect(parse(text).slice(1)).toEqual([[" Lead", "tab\t"], ["cr\rhere", "plain"]]);
+  it("quotes edge whitespace, a lone CR, and values a locale's separator would split (`;`, `,` first)", async () => {
+    const text = await csvText([{ name: " Lead", amount: "tab\t" }, { name: "cr\rhere", amount: "plain" }, { name: ";=1+2", amount: ",x" }], columns);
+    expect(text.split("\r\n").slice(1, 4)).toEqual(['" Lead","tab\t"', '"cr\rhere","plain"', '";=1+2",",x"']);
+    expect(parse(text).slice(1)).toEqual([[" Lead", "tab\t"], ["cr\rhere", "plain"], [";=1+2", ",x"]]);
   });
 
   it("writes the same file batch by batch as from a collector fed record by record", async () => {

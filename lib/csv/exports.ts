@@ -7,6 +7,8 @@ import { investorColumns } from "../investors/investor-columns";
 import { heldInvestorIndex, investorIndex } from "../investors/investor-snapshots";
 import { investorViewOptions, parseTypes, type InvestorView } from "../investors/investor-view";
 import { logLine } from "../log";
+import { admitSensitiveRead, auditSensitiveExport, type ExportAudit } from "../sensitive";
+import { startExport } from "../server/fair-share";
 import { sharedInFlight } from "../shared-body";
 import { parseSort } from "../table/sort-state";
 import type { ColumnSpec } from "../table/types";
@@ -45,17 +47,48 @@ function csvResponse(body: ReadableStream<Uint8Array>, disposition: string): Res
   });
 }
 
-function audit(params: CsvParams, file: string, user: SessionUser) {
-  // An export with full tax ids and account numbers is recorded: who, which file, how many rows; never the values.
-  return params.sensitive ? (rows: number) => logLine("audit_sensitive_export", { user: user.email, file, rows }) : undefined;
+/**
+ * What every export does around its rows: at most a couple at once per person; one with full tax ids and account
+ * numbers is same-origin and limited like a reveal, and audited from its start (who, which file; then the rows sent
+ * when it ends, is cancelled or fails; never the values).
+ */
+async function exportHooks(request: Request, params: CsvParams, file: string, fundId: string | null, user: SessionUser) {
+  if (params.sensitive) await admitSensitiveRead(request, user, "export");
+  const end = startExport(user.email);
+  const audit: Partial<ExportAudit> = params.sensitive ? auditSensitiveExport(user, file, fundId) : {};
+  return {
+    onDone: (rows: number) => {
+      end();
+      audit.onDone?.(rows);
+    },
+    onCancel: (rows: number) => {
+      end();
+      audit.onCancel?.(rows);
+    },
+    onError: (error: unknown, rows: number) => {
+      end();
+      audit.onError?.(error, rows);
+    },
+  } satisfies ExportAudit;
 }
 
-export async function fundsCsv(params: CsvParams, user: SessionUser): Promise<Response> {
+/** Awaits what an export needs before its first row; a failure there ends the export (and its audit) at once. */
+async function before<T>(hooks: ExportAudit, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    hooks.onError(error, 0);
+    throw error;
+  }
+}
+
+export async function fundsCsv(request: Request, params: CsvParams, user: SessionUser): Promise<Response> {
   const sort = sortFor(params, fundGridColumns);
-  const funds = await listFunds({ sensitive: params.sensitive });
-  const rows = params.all ? funds : applyView(funds, fundGridColumns, { query: params.q, sort });
   const file = `funds-${today()}.csv`;
-  const body = csvStream(inBatches(rows), csvColumns(fundFieldColumns), { bom: params.bom, onDone: audit(params, file, user) });
+  const hooks = await exportHooks(request, params, file, null, user);
+  const funds = await before(hooks, listFunds({ sensitive: params.sensitive, user }));
+  const rows = params.all ? funds : applyView(funds, fundGridColumns, { query: params.q, sort });
+  const body = csvStream(inBatches(rows), csvColumns(fundFieldColumns), { bom: params.bom, ...hooks });
   return csvResponse(body, contentDisposition("funds", `-${today()}.csv`));
 }
 
@@ -68,7 +101,7 @@ type CsvChunks = Iterable<EncodedRows> | AsyncIterable<EncodedRows>;
 async function investorCsvRows(fundId: string, view: InvestorView, sensitive: boolean, user: SessionUser): Promise<CsvChunks> {
   const columns = csvColumns(investorColumns);
   const held = sensitive ? null : await heldInvestorIndex(fundId, { user });
-  if (held) return encodedRows(held.rows(view), columns);
+  if (held) return encodedRows(await held.rows(view), columns);
   // With no order or filter to apply, the list is read straight into CSV: only the CSV text is kept, and people
   // exporting the same fund at once share one read (each request was checked for its session and its choice).
   if (!view.sort && !view.query && view.types.length === 0) {
@@ -80,16 +113,17 @@ async function investorCsvRows(fundId: string, view: InvestorView, sensitive: bo
     return encodedRows(applyView(all, investorColumns, investorViewOptions(view)), columns);
   }
   // A masked view needs the whole list; it is then held for the table too.
-  return encodedRows((await investorIndex(fundId, { user })).rows(view), columns);
+  return encodedRows(await (await investorIndex(fundId, { user })).rows(view), columns);
 }
 
-export async function fundInvestorsCsv(fundId: string, params: CsvParams, user: SessionUser): Promise<Response> {
+export async function fundInvestorsCsv(request: Request, fundId: string, params: CsvParams, user: SessionUser): Promise<Response> {
   const sort = sortFor(params, investorColumns);
   // sortFor already gives no sort for every row (all=1).
   const view: InvestorView = params.all ? { sort, query: "", types: [] } : { sort, query: params.q ?? "", types: parseTypes(params.type) };
-  const [fund, chunks] = await Promise.all([getFund(fundId), investorCsvRows(fundId, view, params.sensitive, user)]);
   const suffix = `-investors-${today()}.csv`;
-  const body = csvBody(csvColumns(investorColumns), chunks, { bom: params.bom, onDone: audit(params, `${fundId}${suffix}`, user) });
+  const hooks = await exportHooks(request, params, `${fundId}${suffix}`, fundId, user);
+  const [fund, chunks] = await before(hooks, Promise.all([getFund(fundId), investorCsvRows(fundId, view, params.sensitive, user)]));
+  const body = csvBody(csvColumns(investorColumns), chunks, { bom: params.bom, ...hooks });
   return csvResponse(body, contentDisposition(fundName(fund), suffix));
 }
 
@@ -118,19 +152,22 @@ async function* everyInvestor(funds: readonly Fund[], sensitive: boolean, user: 
   }
 }
 
-export async function allInvestorsCsv(params: CsvParams, user: SessionUser): Promise<Response> {
-  const funds = await listFunds({ user });
+export async function allInvestorsCsv(request: Request, params: CsvParams, user: SessionUser): Promise<Response> {
+  const file = `all-investors-${today()}.csv`;
+  const hooks = await exportHooks(request, params, file, null, user);
+  const funds = await before(hooks, listFunds({ user }));
   const columns: CsvColumn<FundInvestor>[] = [
     { header: "fund.id", value: (row) => row.fund.id },
     { header: "fund.name", value: (row) => fundName(row.fund) },
     ...csvColumns(investorColumns).map((column) => ({ header: column.header, value: (row: FundInvestor) => column.value(row.investor) })),
   ];
-  const file = `all-investors-${today()}.csv`;
   const body = csvStream(everyInvestor(funds, params.sensitive, user), columns, {
     bom: params.bom,
-    onDone: audit(params, file, user),
-    onError: (error, rows) =>
-      logLine("export_aborted", { file, rows, reason: error instanceof Error ? error.message.slice(0, 120) : "unknown" }),
+    ...hooks,
+    onError: (error, rows) => {
+      hooks.onError(error, rows);
+      logLine("export_aborted", { file, rows, reason: error instanceof Error ? error.message.slice(0, 120) : "unknown" });
+    },
   });
   return csvResponse(body, contentDisposition("all-investors", `-${today()}.csv`));
 }

@@ -15,16 +15,18 @@ export interface CsvStreamOptions {
   onDone?: (rows: number) => void;
   /** Told when the source fails mid-way, before the stream is errored. */
   onError?: (error: unknown, rows: number) => void;
+  /** Told when the reader goes away before the end (a cancelled download), with the rows sent so far. */
+  onCancel?: (rows: number) => void;
 }
 
 const encoder = new TextEncoder();
-// RFC 4180: CRLF between records, fields quoted only when they need it: Papa Parse quotes commas, quotes, CR, LF
-// and edge spaces; other edge whitespace (a tab) is quoted too, so no spreadsheet trims it. Formulas are
-// neutralised by csvCell, so Papa's own escaping stays off.
-const edgeSpace = /^\s|\s$/;
+// RFC 4180 with CRLF between records. Every text cell is quoted, so no value (one starting with `;` or `,`, a
+// tab at its edge) can start a new cell in a spreadsheet whose locale splits on another separator; plain
+// decimals and empty cells stay bare, so numbers stay numbers. Formulas are neutralised by csvCell.
+const bare = /^(-?\d+(\.\d+)?)?$/;
 const unparseOptions: Papa.UnparseConfig = {
   newline: "\r\n",
-  quotes: (value: string) => edgeSpace.test(value),
+  quotes: (value: unknown) => !bare.test(String(value)),
   escapeFormulae: false,
   header: false,
 };
@@ -102,6 +104,7 @@ export function csvBody<T>(
       controller.enqueue(next.value.bytes);
     },
     async cancel() {
+      options.onCancel?.(rows);
       await iterator.return?.();
     },
   });

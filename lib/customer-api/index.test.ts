@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { intoArray } from "../list-collector";
 import type { Investor } from "./schemas";
@@ -20,7 +21,7 @@ vi.mock("./upstream", () => ({
 }));
 
 const fundId = "3f0e8f5e-6c1a-4c55-9a53-0d7b5d1c2a10";
-const user = { email: "ops@example.com", name: "Ops", sid: "session-1" };
+const user = { email: "ops@example.com", name: "Ops", sid: "session-1", method: "local" as const, issuedAt: 0 };
 const investor = {
   id: "9b2d7c1e-0a4f-4e8b-8c6d-5f3a2b1c0d9e",
   investment_account: { tax_id: "123-45-6789", bank: { account_number: "000123456789", bank_name: "Bank" } },
@@ -49,5 +50,67 @@ describe("investor lists leaving lib/customer-api", () => {
     const { collectInvestors } = await import("./index");
     const full = await collectInvestors(fundId, () => intoArray<Investor>(), { user, sensitive: true });
     expect(secrets(full)).toEqual([["123-45-6789", "000123456789"]]);
+  });
+});
+
+describe("every read leaving lib/customer-api", () => {
+  // Secrets planted where the spec's field reference puts them (the top level), where the examples put them, and
+  // inside objects the spec never describes, under every spelling a masking layer must catch.
+  const spellings = ["tax_id", "Tax-ID", "ssn", "EIN", "itin", "account_number", "account number", "IBAN"];
+  const secret = fc.stringMatching(/^[A-Z0-9]{6,10}$/).map((text) => `SECRET${text}`);
+  const unknownTree = fc.letrec((tie) => ({
+    node: fc.oneof(
+      { depthSize: "small" },
+      fc.record({ key: fc.constantFrom(...spellings), value: secret }).map(({ key, value }) => ({ [key]: value })),
+      fc.dictionary(fc.constantFrom("kyc", "documents", "custodian", "note"), tie("node"), { minKeys: 1, maxKeys: 3 }),
+      fc.array(tie("node"), { minLength: 1, maxLength: 2 }),
+    ),
+  })).node;
+  const investorRecord = fc.record({
+    id: fc.uuid(),
+    tax_id: secret,
+    investment_account: fc.record({ bank: fc.record({ account_number: secret, routing_number: fc.constant("021000021") }), extra: unknownTree }),
+    kyc: unknownTree,
+  });
+  const fundRecord = fc.record({ id: fc.uuid(), legal_entity: fc.record({ tax_id: secret }), escrow: unknownTree });
+  const planted = (value: unknown): string[] =>
+    typeof value === "string" ? (value.startsWith("SECRET") ? [value] : []) : value && typeof value === "object" ? Object.values(value).flatMap(planted) : [];
+
+  afterAll(() => {
+    vi.unstubAllGlobals();
+    (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client")] = undefined;
+  });
+
+  it("carries no full secret, whatever the depth or spelling", async () => {
+    const api = await import("./index");
+    await fc.assert(
+      fc.asyncProperty(fc.array(investorRecord, { minLength: 1, maxLength: 3 }), fundRecord, async (investors, fund) => {
+        vi.stubGlobal("fetch", async (url: URL) => {
+          const path = new URL(url).pathname;
+          const body = path.endsWith("/investors") ? investors : path.includes("/investors/") ? investors[0] : path.endsWith("/funds") ? [fund] : fund;
+          return new Response(JSON.stringify(body), { status: 200 });
+        });
+        (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client")] = undefined;
+        const answers = await Promise.all([
+          api.listInvestors(fundId, { user }),
+          api.collectInvestors(fundId, () => intoArray<Investor>(), { user }),
+          api.getInvestor(fundId, investors[0]!.id),
+          api.listFunds({ user }),
+          api.getFund(fundId),
+        ]);
+        const text = JSON.stringify(answers);
+        for (const value of planted([investors, fund])) expect(text).not.toContain(value);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("moves top-level fields of the field reference into investment_account, where the pages and exports read them", async () => {
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ id: fundId, tax_id: "123456789", joint_email: "j@example.com" }), { status: 200 }));
+    (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client")] = undefined;
+    const { getInvestor } = await import("./index");
+    const investor = await getInvestor(fundId, fundId);
+    expect(investor.investment_account).toMatchObject({ tax_id: "•••••6789", joint_email: "j@example.com" });
+    expect(investor.tax_id).toBeUndefined();
   });
 });

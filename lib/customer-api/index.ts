@@ -4,13 +4,14 @@ import type { SessionUser } from "../auth/session-token";
 import { serverEnv } from "../env";
 import { noteUpstreamStatus } from "../request-context";
 import { createCustomerApiClient, type CustomerApiClient } from "./client";
-import { maskFund, maskInvestor, fundSecrets, investorSecrets } from "./mask";
+import { findSecret, maskSecrets, type SecretField } from "./mask";
 import type { ListCollector } from "../list-collector";
 import type { Investor } from "./schemas";
 import { getUpstream } from "./upstream";
 
 export { CustomerApiError } from "./errors";
 export type { Fund, Investor } from "./schemas";
+export type { SecretField } from "./mask";
 
 const clientKey = Symbol.for("fund-explorer.customer-api-client");
 type Holder = { [clientKey]?: Promise<CustomerApiClient> };
@@ -50,16 +51,16 @@ interface ReadOptions {
 // Everything below leaves the server: sensitive values are masked unless a caller asks otherwise.
 export async function listFunds(options: ReadOptions = {}) {
   const funds = await (await client(options.user)).listFunds();
-  return options.sensitive ? funds : funds.map(maskFund);
+  return options.sensitive ? funds : funds.map(maskSecrets);
 }
 
 export async function getFund(fundId: string) {
-  return maskFund(await (await client()).getFund(fundId));
+  return maskSecrets(await (await client()).getFund(fundId));
 }
 
 export async function listInvestors(fundId: string, options: ReadOptions = {}) {
   const investors = await (await client(options.user)).listInvestors(fundId);
-  return options.sensitive ? investors : investors.map(maskInvestor);
+  return options.sensitive ? investors : investors.map(maskSecrets);
 }
 
 /**
@@ -69,20 +70,22 @@ export async function listInvestors(fundId: string, options: ReadOptions = {}) {
 export async function collectInvestors<R>(fundId: string, collect: () => ListCollector<Investor, R>, options: ReadOptions = {}) {
   return (await client(options.user)).collectInvestors(fundId, () => {
     const collector = collect();
-    return options.sensitive ? collector : { add: (investor) => collector.add(maskInvestor(investor)), done: () => collector.done() };
+    return options.sensitive ? collector : { add: (investor) => collector.add(maskSecrets(investor)), done: () => collector.done() };
   });
 }
 
 export async function getInvestor(fundId: string, investorId: string) {
-  return maskInvestor(await (await client()).getInvestor(fundId, investorId));
+  return maskSecrets(await (await client()).getInvestor(fundId, investorId));
 }
 
-export async function getFundSecrets(fundId: string) {
-  return fundSecrets(await (await client()).getFund(fundId));
+/** One full secret of a fund, wherever the record carries it: only for the audited reveal route. */
+export async function getFundSecret(fundId: string, field: SecretField) {
+  return findSecret(await (await client()).getFund(fundId), "fund", field);
 }
 
-export async function getInvestorSecrets(fundId: string, investorId: string) {
-  return investorSecrets(await (await client()).getInvestor(fundId, investorId));
+/** One full secret of an investor, wherever the record carries it: only for the audited reveal route. */
+export async function getInvestorSecret(fundId: string, investorId: string, field: SecretField) {
+  return findSecret(await (await client()).getInvestor(fundId, investorId), "investor", field);
 }
 
 /** True when no upstream is configured and the embedded demo API serves the data. */

@@ -102,8 +102,17 @@ const primaryContactSchema = z.looseObject({
 
 const teamMemberSchema = z.looseObject({ member_name: text, member_email: text });
 
-export const investorSchema = z.looseObject({
+// The field reference puts these at the top of an Investor, the response examples inside investment_account.
+const referenceFields = ["phone_number", "fax_number", "joint_legal_name", "joint_email", "tax_id", "tax_id_type"] as const;
+
+const investorObjectSchema = z.looseObject({
   id: z.string().min(1),
+  phone_number: text,
+  fax_number: text,
+  joint_legal_name: text,
+  joint_email: text,
+  tax_id: text,
+  tax_id_type: text,
   investment_account: investmentAccountSchema.nullish(),
   primary_contact: primaryContactSchema.nullish(),
   team_members: z.array(teamMemberSchema).nullish(),
@@ -122,6 +131,24 @@ export const investorSchema = z.looseObject({
   life_distributions: decimal,
   net_asset_value: decimal,
 });
+
+type InvestorObject = z.infer<typeof investorObjectSchema>;
+
+/** Fields sent at the top level move into investment_account (the examples' shape) unless it has its own. */
+function liftReferenceFields(investor: InvestorObject): InvestorObject {
+  const moved = referenceFields.filter(
+    (name) => investor[name] !== undefined && (investor.investment_account?.[name] ?? null) === null,
+  );
+  if (moved.length === 0) return investor;
+  const lifted: InvestorObject = { ...investor, investment_account: { ...investor.investment_account } };
+  for (const name of moved) {
+    lifted.investment_account![name] = investor[name];
+    delete lifted[name];
+  }
+  return lifted;
+}
+
+export const investorSchema = investorObjectSchema.transform(liftReferenceFields);
 
 export const fundListSchema = z.array(fundSchema);
 export const investorListSchema = z.array(investorSchema);

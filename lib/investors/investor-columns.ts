@@ -109,6 +109,9 @@ export function visibleInvestorColumnIds(cols: readonly string[]): string[] {
   return known.length > 0 ? known : defaultInvestorColumnIds;
 }
 
+/** The spec's investor categories, plus "unknown" for an investor without one: always valid filter values. */
+export const specInvestorTypes: readonly string[] = ["individual", "joint", "entity", "trust", "unknown"];
+
 /** Investor types for the filter, normalised to lower case; an empty type is "unknown". */
 export function investorTypeOf(investor: Investor): string {
   return investor.investment_account?.investor_type?.trim().toLowerCase() || "unknown";

@@ -1,8 +1,10 @@
 import type { Investor } from "../customer-api/schemas";
-import { sumDecimals } from "../decimal";
+import { DecimalSum } from "../decimal";
 import { displayLength } from "../display-length";
+import { BadRequest } from "../http-errors";
+import { yieldToOthers } from "../server/fair-share";
 import { sortedPositions, viewMatcher } from "../table/view";
-import { investorColumns, investorTypeOf } from "./investor-columns";
+import { investorColumns, investorTypeOf, specInvestorTypes } from "./investor-columns";
 import { type InvestorView, investorViewOptions, investorViewSearch } from "./investor-view";
 
 /** One page of a fund's investors in a view, with what the table needs about the whole view. */
@@ -39,6 +41,8 @@ interface ViewResult {
 const moneyColumns = investorColumns.filter((column) => column.kind === "money");
 const maxCachedViews = 24;
 const maxCachedPages = 48;
+// Rows worked between yields: a new view of 50,000 rows never holds the server for more than a few ms at a time.
+const sliceRows = 500;
 const encoder = new TextEncoder();
 
 /**
@@ -47,7 +51,7 @@ const encoder = new TextEncoder();
  */
 export class InvestorIndex {
   readonly total: number;
-  private readonly views = new Map<string, ViewResult>();
+  private readonly views = new Map<string, Promise<ViewResult>>();
   private readonly orders = new Map<string, number[]>();
   private readonly byId = new Map<string, number>();
   private readonly types: { value: string; count: number }[];
@@ -69,8 +73,8 @@ export class InvestorIndex {
   }
 
   /** Rows `offset` to `offset + limit` of the view; `sized` are the column ids whose longest value to include. */
-  page(view: InvestorView, offset: number, limit: number, sized: readonly string[]): InvestorRowsPage {
-    const { positions, totals } = this.view(view);
+  async page(view: InvestorView, offset: number, limit: number, sized: readonly string[]): Promise<InvestorRowsPage> {
+    const { positions, totals } = await this.view(view);
     const rows: Investor[] = [];
     for (let i = offset; i < Math.min(positions.length, offset + limit); i++) rows.push(this.investors[positions[i]!]!);
     return {
@@ -90,23 +94,23 @@ export class InvestorIndex {
    * page() as JSON bytes. Many people open the same first page of a fund (and a load test opens little else), so a
    * page is serialized once per list and the same bytes written to every response.
    */
-  pageBytes(view: InvestorView, offset: number, limit: number, sized: readonly string[]): Uint8Array {
+  async pageBytes(view: InvestorView, offset: number, limit: number, sized: readonly string[]): Promise<Uint8Array> {
     const key = `${investorViewSearch(view)}|${offset}|${limit}|${sized.join(",")}`;
     let bytes = this.pages.get(key);
     if (bytes) this.pages.delete(key);
-    else bytes = encoder.encode(JSON.stringify(this.page(view, offset, limit, sized)));
+    else bytes = encoder.encode(JSON.stringify(await this.page(view, offset, limit, sized)));
     this.pages.set(key, bytes);
     if (this.pages.size > maxCachedPages) this.pages.delete(this.pages.keys().next().value!);
     return bytes;
   }
 
   /** Every row of the view, in order (the CSV export of what the table shows). */
-  rows(view: InvestorView): Investor[] {
-    return Array.from(this.view(view).positions, (position) => this.investors[position]!);
+  async rows(view: InvestorView): Promise<Investor[]> {
+    return Array.from((await this.view(view)).positions, (position) => this.investors[position]!);
   }
 
-  neighbours(view: InvestorView, investorId: string): InvestorNeighbours {
-    const { positions } = this.view(view);
+  async neighbours(view: InvestorView, investorId: string): Promise<InvestorNeighbours> {
+    const { positions } = await this.view(view);
     const at = this.byId.get(investorId);
     const place = at === undefined ? -1 : positions.indexOf(at);
     const idAt = (i: number) => (i >= 0 && i < positions.length ? { id: this.investors[positions[i]!]!.id } : null);
@@ -134,7 +138,13 @@ export class InvestorIndex {
     return result;
   }
 
-  private view(view: InvestorView): ViewResult {
+  /** A type the spec names, or one this fund has; anything else is refused rather than made a new (empty) view. */
+  private checkTypes(types: readonly string[]) {
+    const unknown = types.find((type) => !specInvestorTypes.includes(type) && !this.types.some((known) => known.value === type));
+    if (unknown !== undefined) throw new BadRequest(`Unknown investor type "${unknown.slice(0, 40)}".`);
+  }
+
+  private view(view: InvestorView): Promise<ViewResult> {
     const key = investorViewSearch(view);
     const cached = this.views.get(key);
     if (cached) {
@@ -143,23 +153,29 @@ export class InvestorIndex {
       this.views.set(key, cached);
       return cached;
     }
-    // A sorted view orders its filtered view, itself worked out once and kept.
-    const result = view.sort ? this.sorted(view, this.view({ ...view, sort: null })) : this.filtered(view);
+    this.checkTypes(view.types);
+    // A sorted view orders its filtered view, itself worked out once and kept; concurrent askers share the work.
+    const result = view.sort ? this.view({ ...view, sort: null }).then((filtered) => this.sorted(view, filtered)) : this.filtered(view);
     this.views.set(key, result);
+    result.catch(() => this.views.delete(key));
     if (this.views.size > maxCachedViews) this.views.delete(this.views.keys().next().value!);
     return result;
   }
 
-  private filtered(view: InvestorView): ViewResult {
+  private async filtered(view: InvestorView): Promise<ViewResult> {
     const matches = viewMatcher(investorColumns, investorViewOptions(view));
     const positions: number[] = [];
-    this.investors.forEach((investor, index) => {
-      if (matches(investor)) positions.push(index);
-    });
-    const totals: Record<string, string | null> = {};
-    for (const column of moneyColumns) {
-      totals[column.id] = sumDecimals(positions.map((position) => column.value(this.investors[position]!)));
+    const sums = moneyColumns.map(() => new DecimalSum());
+    for (let start = 0; start < this.total; start += sliceRows) {
+      for (let index = start; index < Math.min(this.total, start + sliceRows); index++) {
+        const investor = this.investors[index]!;
+        if (!matches(investor)) continue;
+        positions.push(index);
+        moneyColumns.forEach((column, at) => sums[at]!.add(column.value(investor)));
+      }
+      await yieldToOthers();
     }
+    const totals = Object.fromEntries(moneyColumns.map((column, at) => [column.id, sums[at]!.total]));
     return { positions: Int32Array.from(positions), totals };
   }
 

@@ -62,14 +62,26 @@ describe("investorIndex", () => {
     const { investorIndex } = await load();
     listInvestors.mockResolvedValueOnce(list("v1")).mockResolvedValueOnce(list("v2")).mockResolvedValueOnce(list("v3"));
     const v1 = await investorIndex(fundId);
-    vi.setSystemTime(new Date("2026-11-21T12:00:02Z"));
+    vi.setSystemTime(new Date("2026-11-21T12:00:12Z"));
     const v2 = await investorIndex(fundId, { refresh: true });
     expect(v2.investors[0]!.id).toBe("v2-1");
     expect(await investorIndex(fundId, { version: v1.version })).toBe(v1);
-    vi.setSystemTime(new Date("2026-11-21T12:00:04Z"));
+    vi.setSystemTime(new Date("2026-11-21T12:00:24Z"));
     await investorIndex(fundId, { refresh: true });
     await expect(investorIndex(fundId, { version: v1.version })).rejects.toMatchObject({ name: "Conflict" });
     expect(await investorIndex(fundId, { version: v2.version })).toBe(v2);
+  });
+
+  it("reads a fund again on Refresh at most once per 10 s; within that it answers from the held list", async () => {
+    const { investorIndex } = await load();
+    listInvestors.mockResolvedValueOnce(list("v1")).mockResolvedValueOnce(list("v2"));
+    const v1 = await investorIndex(fundId);
+    vi.setSystemTime(new Date("2026-11-21T12:00:09Z"));
+    for (let i = 0; i < 5; i++) expect(await investorIndex(fundId, { refresh: true })).toBe(v1);
+    expect(listInvestors).toHaveBeenCalledTimes(1);
+    vi.setSystemTime(new Date("2026-11-21T12:00:10Z"));
+    expect((await investorIndex(fundId, { refresh: true })).investors[0]!.id).toBe("v2-1");
+    expect(listInvestors).toHaveBeenCalledTimes(2);
   });
 
   it("does not keep a failed fetch: the next request tries the upstream again", async () => {

@@ -84,9 +84,12 @@ function pick(fundId: string, user: SessionUser, options: IndexOptions, now: num
     if (!entry) throw new Conflict("The investor list was refreshed since this table loaded. Reload the table.");
     return entry;
   }
-  // A refresh still joins a fetch that began under a second ago rather than starting another.
-  if (options.refresh) return latest && now - latest.version < 1_000 ? latest : fetchList(fundId, user, latest, now);
   const ready = forFund.find((candidate) => candidate.ready);
+  if (options.refresh) {
+    // Someone pressing Refresh over and over gets the held list, with its age, between reads.
+    if (!latest || now - latest.version >= serverEnv().INVESTOR_LIST_REFRESH_SECONDS * 1_000) return fetchList(fundId, user, latest, now);
+    return ready ?? latest;
+  }
   if (latest && isFresh(latest, now)) return ready ?? latest;
   if (!ready) return latest ?? fetchList(fundId, user, latest, now);
   // Past its age the held list still answers at once while the next one loads: under load nobody waits on it.

@@ -11,11 +11,13 @@ export interface InvestorView {
   types: string[];
 }
 
+/** The type filter by its meaning: lower case, each type once, in a fixed order (so `b,a,a` is the view `a,b`). */
 export function parseTypes(value: string | null | undefined): string[] {
-  return (value ?? "")
+  const types = (value ?? "")
     .split(",")
     .map((type) => type.trim().toLowerCase())
     .filter(Boolean);
+  return [...new Set(types)].sort();
 }
 
 export function parseInvestorView(search: URLSearchParams): InvestorView {

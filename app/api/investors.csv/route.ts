@@ -5,6 +5,6 @@ import { csvParamsOf } from "@/lib/csv/params";
 
 // Every investor of every fund, the fund's id and name first; an upstream failure mid-way aborts the download.
 export const GET = apiRoute("GET /api/investors.csv", z.object({}), (_params, request, user) =>
-  allInvestorsCsv(csvParamsOf(request), user), {
+  allInvestorsCsv(request, csvParamsOf(request), user), {
   query: allInvestorsQuery,
 });

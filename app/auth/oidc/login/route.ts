@@ -1,7 +1,7 @@
-import { safeNext } from "@/lib/auth/login";
 import { startOidcSignIn } from "@/lib/auth/oidc";
-import { OIDC_COOKIE, publicOrigin, sealPending } from "@/lib/auth/oidc-cookie";
-import { authMode, isHttps } from "@/lib/auth/session";
+import { oidcRedirectUri, pendingCookie, sealPending } from "@/lib/auth/oidc-cookie";
+import { safeNext } from "@/lib/auth/redirect";
+import { authMode } from "@/lib/auth/session";
 import { jsonError } from "@/lib/error-response";
 import { logLine } from "@/lib/log";
 
@@ -10,9 +10,9 @@ export async function GET(request: Request): Promise<Response> {
   if (authMode() !== "oidc") return jsonError(404, "Single sign-on is not enabled.");
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   try {
-    const { url, pending } = await startOidcSignIn(`${publicOrigin(request)}/auth/oidc/callback`, next);
-    const cookie = `${OIDC_COOKIE}=${await sealPending(pending)}; Path=/auth/oidc; HttpOnly; SameSite=Lax; Max-Age=600${(await isHttps()) ? "; Secure" : ""}`;
-    return new Response(null, { status: 303, headers: { Location: url.href, "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+    const { url, pending } = await startOidcSignIn(oidcRedirectUri(), next);
+    const headers = { Location: url.href, "Set-Cookie": pendingCookie(await sealPending(pending), 600), "Cache-Control": "no-store" };
+    return new Response(null, { status: 303, headers });
   } catch (error) {
     logLine("oidc_error", { step: "start", name: error instanceof Error ? error.name : "unknown" });
     return jsonError(502, "The sign-in provider could not be reached. Try again in a moment.");

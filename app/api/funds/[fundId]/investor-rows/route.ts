@@ -2,6 +2,7 @@ import { apiRoute } from "@/lib/api-route";
 import { fundParamsSchema } from "@/lib/ids";
 import { investorRowsParamsOf, investorRowsQuery } from "@/lib/investors/investor-rows-params";
 import { investorIndex } from "@/lib/investors/investor-snapshots";
+import { inPersonLane } from "@/lib/server/fair-share";
 import { jsonBytesResponse } from "@/lib/shared-body";
 
 // One page of the investor table's view (?sort=&q=&type=&offset=&limit=), cut from the fund's held list.
@@ -11,7 +12,7 @@ export const GET = apiRoute(
   async ({ fundId }, request, user) => {
     const { view, offset, limit, sized, version, refresh } = investorRowsParamsOf(request);
     const index = await investorIndex(fundId, { user, version, refresh });
-    return jsonBytesResponse(index.pageBytes(view, offset, limit, sized));
+    return jsonBytesResponse(await inPersonLane(user.email, () => index.pageBytes(view, offset, limit, sized)));
   },
   { query: investorRowsQuery },
 );

@@ -5,6 +5,6 @@ import { fundParamsSchema } from "@/lib/ids";
 
 // The investors of the table's view (?sort=&q=&type=), or all of them with ?all=1; streamed as CSV.
 export const GET = apiRoute("GET /api/funds/[fundId]/investors.csv", fundParamsSchema, ({ fundId }, request, user) =>
-  fundInvestorsCsv(fundId, csvParamsOf(request), user), {
+  fundInvestorsCsv(request, fundId, csvParamsOf(request), user), {
   query: csvQuery,
 });

@@ -6,6 +6,6 @@ import { revealFundSecret, secretFieldOf } from "@/lib/sensitive";
 export const GET = apiRoute(
   "GET /api/funds/[fundId]/sensitive",
   fundParamsSchema,
-  ({ fundId }, request, user) => revealFundSecret(fundId, secretFieldOf(request), user),
+  ({ fundId }, request, user) => revealFundSecret(request, fundId, secretFieldOf(request), user),
   { query: ["field"] },
 );

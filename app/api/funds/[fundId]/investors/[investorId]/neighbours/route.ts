@@ -2,6 +2,7 @@ import { apiRoute } from "@/lib/api-route";
 import { investorParamsSchema } from "@/lib/ids";
 import { investorViewParamsOf, investorViewQuery } from "@/lib/investors/investor-rows-params";
 import { investorIndex } from "@/lib/investors/investor-snapshots";
+import { inPersonLane } from "@/lib/server/fair-share";
 
 // The investor's place in the table's view and the ones before and after it, for Previous/Next.
 export const GET = apiRoute(
@@ -9,7 +10,8 @@ export const GET = apiRoute(
   investorParamsSchema,
   async ({ fundId, investorId }, request, user) => {
     const view = investorViewParamsOf(request); // checked before any upstream call
-    return (await investorIndex(fundId, { user })).neighbours(view, investorId);
+    const index = await investorIndex(fundId, { user });
+    return inPersonLane(user.email, () => index.neighbours(view, investorId));
   },
   { query: investorViewQuery },
 );

@@ -6,6 +6,7 @@ import { revealInvestorSecret, secretFieldOf } from "@/lib/sensitive";
 export const GET = apiRoute(
   "GET /api/funds/[fundId]/investors/[investorId]/sensitive",
   investorParamsSchema,
-  ({ fundId, investorId }, request, user) => revealInvestorSecret(fundId, investorId, secretFieldOf(request), user),
+  ({ fundId, investorId }, request, user) =>
+    revealInvestorSecret(request, fundId, investorId, secretFieldOf(request), user),
   { query: ["field"] },
 );

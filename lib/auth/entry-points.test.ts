@@ -1,0 +1,75 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { NextRequest } from "next/server";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+// One signed-in person, checked by the three entry points: proxy.ts, a route handler (requireUser), a page (currentUser).
+const dir = mkdtempSync(join(tmpdir(), "fe-auth-"));
+const usersFile = join(dir, "users.json");
+const revokedFile = join(dir, "revoked.json");
+const env = vi.hoisted(() => ({}) as Record<string, unknown>);
+vi.mock("../env", async (original) => ({ ...(await original<typeof import("../env")>()), serverEnv: () => env }));
+const cookieJar = vi.hoisted(() => new Map<string, string>());
+vi.mock("next/headers", () => ({
+  cookies: async () => ({ get: (name: string) => (cookieJar.has(name) ? { value: cookieJar.get(name) } : undefined) }),
+  headers: async () => new Headers(),
+}));
+
+const { proxy } = await import("../../proxy");
+const { currentUser, requireUser } = await import("./session");
+const { revokeSession } = await import("./revocation");
+const { sealSession } = await import("./session-token");
+const { revokeUser } = await import("./revoked-users-file.mjs");
+
+const olive = { email: "olive@example.com", name: "Olive", passwordHash: "$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA" };
+
+async function signIn(): Promise<string> {
+  const token = await sealSession({ email: olive.email, method: "local" }, String(env.DASHBOARD_SESSION_SECRET), 3600);
+  cookieJar.set("fe_session", token);
+  return token;
+}
+
+async function everyEntryPoint(token: string) {
+  const request = (path: string) => new NextRequest(`http://dash.test${path}`, { headers: { cookie: `fe_session=${token}` } });
+  const api = await proxy(request("/api/funds"));
+  const page = await proxy(request("/funds"));
+  return { api: api.status, page: page.status, handler: await requireUser().then(() => "ok", (error: Error) => error.name), page_data: await currentUser() };
+}
+
+describe("a session's end is seen by every entry point", () => {
+  beforeEach(() => {
+    Object.assign(env, {
+      DASHBOARD_AUTH: "local",
+      DASHBOARD_SESSION_SECRET: "s".repeat(40),
+      DASHBOARD_SESSION_HOURS: 8,
+      DASHBOARD_USERS_FILE: usersFile,
+      DASHBOARD_REVOKED_USERS_FILE: revokedFile,
+    });
+    writeFileSync(usersFile, JSON.stringify([olive]));
+    writeFileSync(revokedFile, "{}");
+  });
+
+  it("lets a signed-in person through everywhere", async () => {
+    expect(await everyEntryPoint(await signIn())).toMatchObject({ api: 200, page: 200, handler: "ok", page_data: { email: olive.email } });
+  });
+
+  it("refuses a signed-out session everywhere at once", async () => {
+    const token = await signIn();
+    const { sid } = (await currentUser())!;
+    revokeSession(sid);
+    expect(await everyEntryPoint(token)).toEqual({ api: 401, page: 303, handler: "Unauthenticated", page_data: null });
+  });
+
+  it("refuses every earlier session of a person revoked with npm run revoke", async () => {
+    const token = await signIn();
+    revokeUser(revokedFile, olive.email, Date.now() + 1);
+    expect(await everyEntryPoint(token)).toEqual({ api: 401, page: 303, handler: "Unauthenticated", page_data: null });
+  });
+
+  it("refuses a local user removed from the users file, on the next request", async () => {
+    const token = await signIn();
+    writeFileSync(usersFile, JSON.stringify([{ ...olive, email: "someone.else@example.com" }]));
+    expect(await everyEntryPoint(token)).toEqual({ api: 401, page: 303, handler: "Unauthenticated", page_data: null });
+  });
+});

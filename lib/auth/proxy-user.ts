@@ -1,0 +1,25 @@
+import "server-only";
+import { timingSafeEqual } from "node:crypto";
+import { serverEnv } from "../env";
+import type { SessionUser } from "./session-token";
+
+export const proxySecretHeader = "x-dashboard-proxy-secret";
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Behind an authenticating proxy (DASHBOARD_AUTH=none): the person named by DASHBOARD_PROXY_USER_HEADER, believed
+ * only when the request also carries the proxy's shared secret; null for any other request.
+ */
+export function proxyUser(headers: Headers): SessionUser | null {
+  const env = serverEnv();
+  const secret = headers.get(proxySecretHeader);
+  if (!secret || !env.DASHBOARD_PROXY_SECRET || !sameSecret(secret, env.DASHBOARD_PROXY_SECRET)) return null;
+  const name = headers.get(env.DASHBOARD_PROXY_USER_HEADER ?? "")?.trim();
+  if (!name || name.length > 320 || /[\u0000-\u001f\u007f]/.test(name)) return null;
+  return { email: name, sid: "", method: "proxy", issuedAt: 0 };
+}

@@ -1,0 +1,46 @@
+import "server-only";
+import { LRUCache } from "lru-cache";
+import { serverEnv } from "../env";
+import { logLine } from "../log";
+import { processWide } from "../server/process-wide";
+import { watchedFile } from "../server/watched-file";
+import { readRevokedUsers } from "./revoked-users-file.mjs";
+
+const everyone = "*";
+
+// A revocations file that does not read ends every session until it is fixed, rather than none.
+function readOrEveryone(path: string): Map<string, number> {
+  try {
+    return readRevokedUsers(path);
+  } catch (error) {
+    logLine("revoked_users_file_unreadable", { reason: (error as Error).message.slice(0, 200) });
+    return new Map([[everyone, Number.MAX_SAFE_INTEGER]]);
+  }
+}
+
+/**
+ * Revocation in one place that pages, route handlers and proxy.ts all read: signed-out sessions (in this process;
+ * a restart forgets them, the README says so) and people whose every session was ended (`npm run revoke`, a file).
+ */
+function state() {
+  const env = serverEnv();
+  return processWide(`revocation:${env.DASHBOARD_REVOKED_USERS_FILE}`, () => ({
+    // Each entry lives as long as its session could have; the cap bounds memory under a flood of sign-outs.
+    sessions: new LRUCache<string, true>({ max: 200_000, ttl: env.DASHBOARD_SESSION_HOURS * 3_600_000 }),
+    users: watchedFile(env.DASHBOARD_REVOKED_USERS_FILE, readOrEveryone),
+  }));
+}
+
+/** Refuses a session from now on (sign-out). */
+export function revokeSession(sid: string): void {
+  state().sessions.set(sid, true);
+}
+
+/** Whether a session was signed out, or its person revoked after it was opened. */
+export function isRevoked(session: { sid: string; email: string; issuedAt: number }): boolean {
+  const { sessions, users: revokedUsers } = state();
+  if (sessions.has(session.sid)) return true;
+  const users = revokedUsers();
+  const revokedAt = users.get(everyone) ?? users.get(session.email.toLowerCase());
+  return revokedAt !== undefined && session.issuedAt <= revokedAt;
+}
