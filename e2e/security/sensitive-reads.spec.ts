@@ -3,7 +3,7 @@ import { expect, test } from "../support/fixtures";
 import { rawRequest } from "../support/raw-http";
 import { appLog, people, securityBase, securityFunds, sessionCookie, upstreamCounts, upstreamGet } from "./support";
 
-const crossSite = [
+const crossSite: Record<string, string>[] = [
   { "sec-fetch-site": "cross-site", origin: "https://evil.example" },
   { "sec-fetch-site": "same-site" },
   { "sec-fetch-site": "none" },
