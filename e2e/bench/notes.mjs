@@ -31,7 +31,8 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
       "after the first `tbody` row with a link appears in the DOM (an init-script MutationObserver; navigation start = 0); " +
       "\"hydrated\" is when React owns the header sort buttons (a 5 ms timer, so it fires only once the main thread is free). " +
       "Sort and search run on the last visit's page: start = the click/keydown event's `timeStamp`, end = the animation " +
-      "frame after the first row (sort) or the \"N of M investors\" count (search) changed. Each sort run toggles the column " +
+      "frame after the text of the table's first 20 rows (by aria-rowindex; sort) or the \"N of M investors\" count (search) " +
+      "changed. Row links are not compared: they carry the view's query, which changes at the click, before the new rows arrive. Each sort run toggles the column " +
       `(ascending, descending, …); each search run clears the box, waits for all rows, then presses "${args["search-key"]}".` +
       ` The Funds grid has ${gridFunds.toLocaleString("en-US")} funds. The investor table is paged by the server from ` +
       "a list it holds for 60 s (INVESTOR_LIST_CACHE_SECONDS). The bench restarts the app server before this scenario, so " +
