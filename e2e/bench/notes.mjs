@@ -54,7 +54,9 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
       "from memory, uncompressed and uncached; the page requests the JSON before the bundle loads. Our side: " +
       `${args["cold-runs"]} first visits, each on a freshly started app server (\"cold\"), then the rounds on the list the ` +
       "last of them left held (\"warm\"); then AG Grid's rounds. Ratios are ours ÷ AG Grid of the medians (warm-up rounds " +
-      "excluded); cold is held against AG Grid's usual first rows, which fetch and parse the whole list every time.");
+      "excluded); cold is held against AG Grid's usual first rows, which fetch and parse the whole list every time. Our " +
+      "first rows come in the server's HTML and take clicks once hydrated (the \"hydrated\" row); AG Grid's are live when " +
+      "painted. Its JSON crosses loopback uncompressed: over a real network the whole list would weigh more.");
   }
   if (only.includes("csv")) {
     notes.push("CSV: `GET /api/funds/{id}/investors.csv` (the default view: every investor), identity encoding, request " +
