@@ -3,22 +3,26 @@
 /**
  * Init script (runs before any page script): marks when the first data row of the named table is in the DOM, the
  * next animation frame after it (the frame that paints it), and when that table's sort buttons are hydrated.
+ * target: the table's label, or { rows, ready } selectors for a page that is not ours (ready then needs no React).
  */
-export function firstRowsProbe(label) {
+export function firstRowsProbe(target) {
   const bench = { rowsDom: null, rowsFrame: null, hydrated: null };
   window.__bench = bench;
-  const selector = `table[aria-label="${label}"] tbody tr:not([aria-hidden]) td a`;
+  const own = typeof target === "string";
+  const selector = own ? `table[aria-label="${target}"] tbody tr:not([aria-hidden]) td a` : target.rows;
+  const readySelector = own ? `table[aria-label="${target}"] thead button` : target.ready;
   const observer = new MutationObserver(() => {
     if (bench.rowsDom !== null || !document.querySelector(selector)) return;
     bench.rowsDom = performance.now();
+    bench.rowText = document.querySelector(selector).textContent;
     observer.disconnect();
     requestAnimationFrame(() => (bench.rowsFrame = performance.now()));
   });
   observer.observe(document, { childList: true, subtree: true });
   // React attaches __reactProps$… to DOM nodes it owns once hydrated; a timer fires only when the main thread is free.
   const timer = setInterval(() => {
-    const button = document.querySelector(`table[aria-label="${label}"] thead button`);
-    if (button && Object.keys(button).some((key) => key.startsWith("__reactProps"))) {
+    const button = document.querySelector(readySelector);
+    if (button && (!own || Object.keys(button).some((key) => key.startsWith("__reactProps")))) {
       bench.hydrated = performance.now();
       clearInterval(timer);
     }
@@ -28,9 +32,10 @@ export function firstRowsProbe(label) {
 /**
  * Arms a probe for one user action (a click or a keystroke that Playwright then performs): the start is the input
  * event's own timeStamp, the end the animation frame after the watched text changes (the frame that shows it).
- * watch: "firstRow" (first data row of the table) or "count" (the "N of M …" text).
+ * watch: "topRows" (the text of the table's first 20 rows by aria-rowindex; rows: another page's row selector) or
+ * "count" (the "N of M …" text). Row links are left out: ours carry the view's query, which changes before the rows do.
  */
-export function armActionProbe({ label, eventType, watch }) {
+export function armActionProbe({ label, eventType, watch, rows }) {
   const countPattern = /^[\d,]+ of [\d,]+ \w+$/;
   const snapshot = () => {
     if (watch === "count") {
@@ -39,8 +44,10 @@ export function armActionProbe({ label, eventType, watch }) {
       );
       return found ? found.textContent.trim() : null;
     }
-    const row = document.querySelector(`table[aria-label="${label}"] tbody tr:not([aria-hidden])`);
-    return row ? `${row.querySelector("a")?.getAttribute("href")}|${row.textContent}` : null;
+    // By aria-rowindex, not DOM order: a grid may keep its row elements in any order and position them.
+    const found = [...document.querySelectorAll(rows ?? `table[aria-label="${label}"] tbody tr[aria-rowindex]`)];
+    const index = (el) => Number(el.getAttribute("aria-rowindex"));
+    return found.sort((a, b) => index(a) - index(b)).slice(0, 20).map((el) => `${index(el)}:${el.textContent}`).join("\n");
   };
   const before = snapshot();
   let start = null;
@@ -61,7 +68,8 @@ export function armActionProbe({ label, eventType, watch }) {
       requestAnimationFrame(() => resolve({ start, dom, frame: performance.now(), before, after: now }));
     };
     const observer = new MutationObserver(check);
-    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    // Attributes too: a grid that recycles row elements may move another row to the top by re-indexing it.
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
   });
   return before;
 }

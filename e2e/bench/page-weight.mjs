@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { launchBrowser } from "./browser-timings.mjs";
+import { launchBrowser } from "./browser-session.mjs";
 import { result, round, timedGet } from "./measure.mjs";
 
 const kb = (bytes) => round(bytes / 1024, 1);

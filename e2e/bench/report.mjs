@@ -19,12 +19,42 @@ const metText = (row) => (row.met === null ? (row.target ? "no data" : "") : row
 
 export function table(results) {
   const lines = ["| scenario | measure | median | min | max | runs | target | met? |", "|---|---|--:|--:|--:|--:|---|---|"];
-  const ordered = [...results].sort((a, b) => a.scenario.localeCompare(b.scenario));
+  // Ratio rows have their own table (sideBySide); the raw rows they divide stay here.
+  const ordered = results.filter((row) => !row.comparison).sort((a, b) => a.scenario.localeCompare(b.scenario));
   for (const row of ordered) {
     const runs = row.runs.filter((value) => value !== null).length;
     lines.push(`| ${row.scenario} | ${row.name} | ${format(row.median, row.unit)} | ${format(row.min, row.unit)} | ${format(row.max, row.unit)} | ${runs} | ${targetText(row)} | ${metText(row)} |`);
   }
   return lines.join("\n");
+}
+
+const spread = (row) => (row?.median == null ? "—" : `${format(row.median, row.unit)} (${format(row.min, row.unit)}–${format(row.max, row.unit)})`);
+
+/** The peer comparison (rows with a comparison: ours ÷ AG Grid of the medians), one line per measure and size. */
+export function sideBySide(results) {
+  const ratios = results.filter((row) => row.comparison);
+  if (ratios.length === 0) return "";
+  const byId = new Map(results.map((row) => [row.id, row]));
+  const lines = ["| measure | investors | ours: median (min–max) | AG Grid: median (min–max) | ours ÷ AG Grid | target | met? |",
+    "|---|--:|--:|--:|--:|---|---|"];
+  for (const row of ratios) {
+    const { label, size, ours, peer } = row.comparison;
+    lines.push(`| ${label} | ${size.toLocaleString("en-US")} | ${spread(byId.get(ours))} | ${spread(byId.get(peer))} | ${format(row.median, row.unit)} | ${targetText(row)} | ${metText(row)} |`);
+  }
+  const met = ratios.filter((row) => row.met).length;
+  return `${met} of ${ratios.length} ratio targets met.\n\n${lines.join("\n")}`;
+}
+
+function sideBySideSection(results, agGrid) {
+  const text = sideBySide(results);
+  if (!text) return "";
+  return `\n## Side by side: our fund page and AG Grid Community${agGrid ? ` ${agGrid}` : ""}
+
+The same funds, browser, viewport and probes (scenario \`aggrid\`; how, under "Machine and method"). Each ratio is
+our median ÷ AG Grid's median; the cold row divides our first visits on a fresh server by AG Grid's usual first rows.
+
+${text}
+`;
 }
 
 function rowNotes(results) {
@@ -51,6 +81,7 @@ export function machine() {
   return {
     cpu: `${cpus[0]?.model ?? "unknown"} × ${cpus.length}`, memoryGb: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`,
     node: process.version, next: version("next"), playwright: version("@playwright/test"), lighthouse: version("lighthouse"), chromium,
+    agGrid: version("ag-grid-community"),
   };
 }
 
@@ -73,13 +104,14 @@ every run, warm-up and marks are in [\`results.json\`](results.json). Rows witho
 others.
 
 ${table(results)}
-${rowNotes(results)}
+${sideBySideSection(results, meta.machine.agGrid)}${rowNotes(results)}
 ${analysis()}## How to reproduce
 
 \`\`\`sh
 npm install
 npm run bench                        # builds if .next/BUILD_ID is missing, starts the demo API and the app server, ~5 min
-npm run bench -- --only proxy,csv    # a subset: proxy, browser, csv, weight, lighthouse
+npm run bench -- --only proxy,csv    # a subset: proxy, browser, aggrid, csv, weight, lighthouse
+npm run bench -- --only aggrid       # our fund page beside AG Grid Community: ratios ours ÷ AG Grid
 npm run bench -- --base-url https://fund-explorer.internal --upstream-url https://customer-api.example.com --token "$T"
 npm run bench -- --help              # runs, warm-ups, Lighthouse preset, CPU profile of the app server
 \`\`\`
@@ -87,7 +119,7 @@ npm run bench -- --help              # runs, warm-ups, Lighthouse preset, CPU pr
 ## Machine and method
 
 - Machine: ${m.cpu}, ${m.memoryGb} GB RAM, ${m.os}; Node ${m.node}; Next ${m.next}; ${m.chromium ?? "Chromium (version unknown)"};
-  Playwright ${m.playwright}; Lighthouse ${m.lighthouse}. Load average at start ${meta.loadAverage.start.join(" / ")},
+  Playwright ${m.playwright}; Lighthouse ${m.lighthouse}; AG Grid Community ${m.agGrid ?? "not installed"}. Load average at start ${meta.loadAverage.start.join(" / ")},
   at end ${meta.loadAverage.end.join(" / ")} (1/5/15 min). CPU used by processes other than the bench and its servers and
   browsers, as a share of all cores: ${meta.foreignCpu.map((p) => `${p.label} ${p.foreignShare}%`).join(", ")}
   (sampled from /proc every second); anything else running on the machine shows in every number.

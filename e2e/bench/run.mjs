@@ -2,6 +2,7 @@
 import { mkdirSync } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
+import { aggridPeer } from "./aggrid-peer.mjs";
 import { browserTimings } from "./browser-timings.mjs";
 import { watchContention } from "./contention.mjs";
 import { csvExport } from "./csv-export.mjs";
@@ -10,7 +11,7 @@ import { getJson } from "./measure.mjs";
 import { methodNotes } from "./notes.mjs";
 import { pageWeight } from "./page-weight.mjs";
 import { proxyCost } from "./proxy-cost.mjs";
-import { table, machine, writeResults } from "./report.mjs";
+import { machine, sideBySide, table, writeResults } from "./report.mjs";
 import { snapshotBuild } from "./build-snapshot.mjs";
 import { killAllNow, logDir, randomToken, resetLogs, stopAll } from "./servers.mjs";
 import { startStack } from "./stack.mjs";
@@ -19,10 +20,12 @@ const USAGE = `Usage: npm run bench -- [options]
   --base-url URL          measure this running deployment instead of starting the demo API and the app server
   --upstream-url URL      its Customer API (enables the direct and bare pass-through comparisons); needs --token
   --token T               bearer token for --upstream-url
-  --only LIST             scenarios to run, comma-separated: proxy,browser,csv,weight,lighthouse (default all)
+  --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse (default all);
+                          aggrid: our fund page beside AG Grid Community on the same funds, as ratios (ours ÷ AG Grid)
   --runs N                measured runs per scenario (default 5)
   --warmup N              warm-up runs, not counted (default 1)
   --big-runs N            measured browser runs for the 50,000-investor fund (default 5)
+  --cold-runs N           aggrid: our first visits, each on a freshly started app server (default 3)
   --lighthouse-runs N     Lighthouse runs per page (default 3)
   --lighthouse-preset P   desktop or mobile (default desktop)
   --search-key K          the keystroke of the search scenario (default q)
@@ -32,7 +35,8 @@ const { values: args } = parseArgs({
   options: {
     "base-url": { type: "string" }, "upstream-url": { type: "string" }, token: { type: "string" }, only: { type: "string" },
     runs: { type: "string", default: "5" }, warmup: { type: "string", default: "1" }, "big-runs": { type: "string", default: "5" },
-    "lighthouse-runs": { type: "string", default: "3" }, "lighthouse-preset": { type: "string", default: "desktop" },
+    "cold-runs": { type: "string", default: "3" }, "lighthouse-runs": { type: "string", default: "3" },
+    "lighthouse-preset": { type: "string", default: "desktop" },
     "search-key": { type: "string", default: "q" }, "cpu-prof": { type: "boolean", default: false }, help: { type: "boolean", short: "h" },
   },
 });
@@ -41,11 +45,11 @@ if (args.help) {
   process.exit(0);
 }
 
-const SCENARIOS = ["csv", "proxy", "browser", "weight", "lighthouse"]; // csv first: its cold run wants a fresh heap
+const SCENARIOS = ["csv", "proxy", "browser", "aggrid", "weight", "lighthouse"]; // csv first: its cold run wants a fresh heap
 const only = args.only ? args.only.split(",").map((name) => name.trim()) : SCENARIOS;
 const unknown = only.filter((name) => !SCENARIOS.includes(name));
 const int = (name) => Number.parseInt(args[name], 10);
-if (unknown.length > 0 || ["runs", "warmup", "big-runs", "lighthouse-runs"].some((name) => !(int(name) >= 0))) {
+if (unknown.length > 0 || ["runs", "warmup", "big-runs", "cold-runs", "lighthouse-runs"].some((name) => !(int(name) >= 0))) {
   console.error(`bench: bad arguments${unknown.length ? ` (unknown scenario ${unknown.join(", ")})` : ""}\n\n${USAGE}`);
   process.exit(2);
 }
@@ -102,6 +106,7 @@ async function main() {
     external = { url: args["base-url"].replace(/\/$/, ""), serverPid: null };
     skipped.push("server memory (no local process to read /proc from)", "Next route-bundle-stats cross-check (no local build of that deployment)");
     if (!args["upstream-url"]) skipped.push("direct upstream and bare pass-through comparisons (no --upstream-url)");
+    if (only.includes("aggrid")) skipped.push("our first visits on a fresh server beside AG Grid (no local app server to restart)");
   }
   const app = () => stack?.app ?? external;
   const upstream = () => (stack ? { url: stack.api.url, token: stack.token } : args["upstream-url"] ? { url: args["upstream-url"].replace(/\/$/, ""), token: args.token } : null);
@@ -123,6 +128,11 @@ async function main() {
         appUrl: app().url, funds: [mid, big], gridFundCount: allFunds.length, runs, warmup, bigRuns: int("big-runs"), searchKey: args["search-key"], log,
       });
     },
+    // The peer page gets the raw list from the upstream (or, without one, from our whole-list route).
+    aggrid: () => aggridPeer({
+      appUrl: () => app().url, restartApp: stack?.restartApp, source: upstream() ?? { url: app().url }, funds: [mid, big], runs, warmup,
+      bigRuns: int("big-runs"), coldRuns: int("cold-runs"), searchKey: args["search-key"], log,
+    }),
     weight: async () => {
       const investors = await getJson(`${app().url}/api/funds/${small.id}/investors`);
       return pageWeight({ appUrl: app().url, smallFund: small, investorId: investors[0]?.id, jsonFund: mid, buildDir: snapshot?.dir, log });
@@ -165,7 +175,7 @@ async function main() {
   };
   const notes = methodNotes({ local, only, runs, warmup, args, skipped, incidents, gridFunds: allFunds.length, build: meta.build });
   const { met, total } = writeResults({ results, meta, notes });
-  console.log(`\n${table(results)}\n\n${met} of ${total} targets met; wall time ${Math.round(meta.wallSeconds)} s; written e2e/bench/results.md and results.json`);
+  console.log(`\n${table(results)}\n\n${sideBySide(results)}\n\n${met} of ${total} targets met; wall time ${Math.round(meta.wallSeconds)} s; written e2e/bench/results.md and results.json`);
 }
 
 main().then(
