@@ -1,8 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { proxyUser } from "./lib/auth/proxy-user";
 import { sessionCookieName, verifySession } from "./lib/auth/verify-session";
-import { authModeOf, serverEnv } from "./lib/env";
-import { contentSecurityPolicy } from "./lib/security-headers.mjs";
+import { authModeOf, serverEnv } from "./lib/server/env";
+import { contentSecurityPolicy } from "./lib/http/security-headers.mjs";
 
 // The only API paths that exist; a segment's format is checked by its route handler (400 for a bad id).
 const apiRoutes = [

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { Fund, Investor } from "./customer-api/schemas";
-import type { InvestorNeighbours, InvestorRowsPage } from "./investors/investor-index";
+import type { InvestorNeighbours, InvestorRowsPage } from "./investors/server/investor-index";
 import { type InvestorView, investorViewSearch } from "./investors/investor-view";
-import { fetchJson } from "./api-client";
-import { fundGridRow, type FundGridRow } from "./funds/fund-columns";
+import { fetchJson } from "./query/fetch-json";
+import { fundGridRow, type FundGridRow } from "./funds/columns";
 
 // One factory per resource: the client's useQuery and the server's prefetch (with a lib/ queryFn) share the key.
 /** The Funds grid's rows: slim rows, so the page's HTML and the browser's cache hold only what the grid reads. */

@@ -2,7 +2,7 @@
 // worked out once here from the socket and DASHBOARD_TRUSTED_PROXIES, and HSTS on every answer over https.
 import { createServer } from "node:http";
 import next from "next";
-import { clientAddressHeader, securityHeaders, strictTransportSecurity } from "../lib/security-headers.mjs";
+import { clientAddressHeader, securityHeaders, strictTransportSecurity } from "../lib/http/security-headers.mjs";
 import { clientAddressOf, maxHeaderBytes, parserProblem, requestProblem } from "./request-gate.mjs";
 
 const port = Number(process.env.PORT || 3000);

@@ -1,5 +1,5 @@
 import type { Column, RowData } from "@tanstack/react-table";
-import { displayLength } from "@/lib/display-length";
+import { displayLength } from "@/lib/values/display-length";
 import type { DataTableFeatures } from "./features";
 
 // Average glyph widths at the table's 13px system font; figures use tabular digits, a little wider.

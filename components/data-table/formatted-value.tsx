@@ -1,4 +1,4 @@
-import { formatCount, formatDate, formatMoney, formatPercent, formatText, formatTimestampTitle } from "@/lib/format";
+import { formatCount, formatDate, formatMoney, formatPercent, formatText, formatTimestampTitle } from "@/lib/values/format";
 import type { ColumnKind, RawValue } from "@/lib/table/types";
 
 interface FormattedValueProps {

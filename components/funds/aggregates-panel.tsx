@@ -2,8 +2,8 @@ import { FieldList } from "@/components/ui/field-list";
 import { Panel } from "@/components/ui/panel";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import type { Fund } from "@/lib/customer-api/schemas";
-import { shareOf } from "@/lib/decimal";
-import { formatMoney } from "@/lib/format";
+import { shareOf } from "@/lib/values/decimal";
+import { formatMoney } from "@/lib/values/format";
 import { valueField } from "./fund-value";
 
 interface AggregatesPanelProps {

@@ -3,9 +3,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Freshness } from "@/components/ui/freshness";
-import { revealSecret } from "@/lib/api-client";
-import { fundName } from "@/lib/funds/fund-columns";
-import { formatDate, formatText, formatTimestampTitle } from "@/lib/format";
+import { revealSecret } from "@/lib/query/fetch-json";
+import { fundName } from "@/lib/funds/columns";
+import { formatDate, formatText, formatTimestampTitle } from "@/lib/values/format";
 import { fundQuery } from "@/lib/queries";
 import { AggregatesPanel } from "./aggregates-panel";
 import { BankPanel } from "./bank-panel";

@@ -8,7 +8,7 @@ import { dataTableFeatures } from "@/components/data-table/features";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
-import { fundGridColumns, type FundGridRow } from "@/lib/funds/fund-columns";
+import { fundGridColumns, type FundGridRow } from "@/lib/funds/columns";
 import { fundGridQuery } from "@/lib/queries";
 import { csvUrl } from "@/lib/csv/url";
 import { serializeSort } from "@/lib/table/sort-state";

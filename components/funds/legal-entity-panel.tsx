@@ -1,7 +1,7 @@
 import { FieldList } from "@/components/ui/field-list";
 import { Panel } from "@/components/ui/panel";
 import { SecretValue } from "@/components/ui/secret-value";
-import { revealSecret } from "@/lib/api-client";
+import { revealSecret } from "@/lib/query/fetch-json";
 import type { Fund } from "@/lib/customer-api/schemas";
 import { valueField } from "./fund-value";
 

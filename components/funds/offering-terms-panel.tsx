@@ -2,7 +2,7 @@ import { FieldList } from "@/components/ui/field-list";
 import { Panel } from "@/components/ui/panel";
 import type { Fund } from "@/lib/customer-api/schemas";
 import { calculationMethodMeaning } from "@/lib/funds/calculation-method";
-import { formatText } from "@/lib/format";
+import { formatText } from "@/lib/values/format";
 import { valueField } from "./fund-value";
 
 interface OfferingTermsPanelProps {

@@ -2,10 +2,10 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { PageError } from "@/components/layout/page-error";
 import { requireUser } from "@/lib/auth/session";
 import type { InvestorView } from "@/lib/investors/investor-view";
-import { investorIndex } from "@/lib/investors/investor-snapshots";
-import { prefetchInfinite } from "@/lib/prefetch";
+import { investorIndex } from "@/lib/investors/server/list-cache";
+import { prefetchInfinite } from "@/lib/query/prefetch";
 import { fundInvestorRowsQuery, investorRowsFirstPage } from "@/lib/queries";
-import { getQueryClient } from "@/lib/query-client";
+import { getQueryClient } from "@/lib/query/query-client";
 import { inPersonLane } from "@/lib/server/fair-share";
 import { InvestorsTable } from "./investors-table";
 

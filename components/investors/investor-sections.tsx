@@ -4,7 +4,7 @@ import { Panel } from "@/components/ui/panel";
 import { EmailLink } from "@/components/ui/email-link";
 import { SecretValue } from "@/components/ui/secret-value";
 import type { Investor } from "@/lib/customer-api/schemas";
-import { EMPTY, formatText } from "@/lib/format";
+import { EMPTY, formatText } from "@/lib/values/format";
 
 interface SectionProps {
   investor: Investor;

@@ -1,6 +1,6 @@
 import type { Column, RowData } from "@tanstack/react-table";
 import type { DataTableFeatures } from "@/components/data-table/features";
-import { formatMoney } from "@/lib/format";
+import { formatMoney } from "@/lib/values/format";
 
 interface InvestorsTableFooterProps<T extends RowData> {
   columns: Column<DataTableFeatures, T, unknown>[];

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { type CsvOptions, DataTableDownload } from "@/components/data-table/data-table-download";
 import { DataTableFacetFilter, type FacetOption } from "@/components/data-table/data-table-facet-filter";
 import { DataTableSearch } from "@/components/data-table/data-table-search";
-import { formatTimestampTitle } from "@/lib/format";
+import { formatTimestampTitle } from "@/lib/values/format";
 
 interface InvestorsTableToolbarProps {
   query: string;

@@ -10,7 +10,7 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 import type { Investor } from "@/lib/customer-api/schemas";
 import { csvUrl } from "@/lib/csv/url";
-import { defaultInvestorColumnIds, investorColumns } from "@/lib/investors/investor-columns";
+import { defaultInvestorColumnIds, investorColumns } from "@/lib/investors/columns";
 import { investorViewSearch } from "@/lib/investors/investor-view";
 import { fundInvestorRowsQuery } from "@/lib/queries";
 import { serializeSort } from "@/lib/table/sort-state";

@@ -3,7 +3,7 @@
 import { parseAsArrayOf, parseAsString, useQueryState } from "nuqs";
 import { useMemo } from "react";
 import { useTableUrlState } from "@/components/data-table/use-table-url-state";
-import { investorColumns, visibleInvestorColumnIds } from "@/lib/investors/investor-columns";
+import { investorColumns, visibleInvestorColumnIds } from "@/lib/investors/columns";
 import { type InvestorView, parseTypes } from "@/lib/investors/investor-view";
 
 const listParser = parseAsArrayOf(parseAsString).withDefault([]);

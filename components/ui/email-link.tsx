@@ -1,4 +1,4 @@
-import { EMPTY, mailtoHref } from "@/lib/format";
+import { EMPTY, mailtoHref } from "@/lib/values/format";
 
 interface EmailLinkProps {
   email: string | null | undefined;

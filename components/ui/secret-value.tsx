@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { EMPTY } from "@/lib/format";
+import { EMPTY } from "@/lib/values/format";
 
 interface SecretValueProps {
   /** The masked value the page was rendered with (`•••••9101`), or null when there is none. */

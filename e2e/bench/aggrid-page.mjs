@@ -2,7 +2,7 @@
 
 /**
  * Runs in the page (serialized into it): the columns our investor table shows by default
- * (lib/investors/investor-columns.ts, defaultVisible), a quick-filter box and an "N of M investors" count.
+ * (lib/investors/columns.ts, defaultVisible), a quick-filter box and an "N of M investors" count.
  */
 function mountGrid() {
   const { createGrid } = window.agGrid; // The UMD bundle registers AllCommunityModule itself (main-umd-styles).

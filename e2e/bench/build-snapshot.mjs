@@ -51,7 +51,7 @@ export async function snapshotBuild(log) {
       });
       cpSync("next.config.mjs", join(dir, "next.config.mjs"));
       // next.config.mjs imports the security-header list from lib/.
-      cpSync("lib/security-headers.mjs", join(dir, "lib", "security-headers.mjs"));
+      cpSync("lib/http/security-headers.mjs", join(dir, "lib", "http", "security-headers.mjs"));
       for (const name of ["node_modules", "package.json", "public"]) symlinkSync(resolve(name), join(dir, name));
     } catch (error) {
       log(`copying the build failed (${error.message}); retrying`);

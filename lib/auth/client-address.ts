@@ -1,5 +1,5 @@
 import "server-only";
-import { clientAddressHeader } from "../security-headers.mjs";
+import { clientAddressHeader } from "../http/security-headers.mjs";
 
 /**
  * The client's address as the production server worked it out from the socket and DASHBOARD_TRUSTED_PROXIES

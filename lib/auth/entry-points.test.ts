@@ -9,7 +9,7 @@ const dir = mkdtempSync(join(tmpdir(), "fe-auth-"));
 const usersFile = join(dir, "users.json");
 const revokedFile = join(dir, "revoked.json");
 const env = vi.hoisted(() => ({}) as Record<string, unknown>);
-vi.mock("../env", async (original) => ({ ...(await original<typeof import("../env")>()), serverEnv: () => env }));
+vi.mock("../server/env", async (original) => ({ ...(await original<typeof import("../server/env")>()), serverEnv: () => env }));
 const cookieJar = vi.hoisted(() => new Map<string, string>());
 vi.mock("next/headers", () => ({
   cookies: async () => ({ get: (name: string) => (cookieJar.has(name) ? { value: cookieJar.get(name) } : undefined) }),

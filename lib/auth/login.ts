@@ -1,8 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { serverEnv } from "../env";
-import { BadRequest } from "../http-errors";
-import { logLine } from "../log";
+import { serverEnv } from "../server/env";
+import { BadRequest } from "../http/errors";
+import { logLine } from "../server/log";
 import { verifyLocalUser } from "./password-check";
 import { sealSession } from "./session-token";
 import { guardedSignIn } from "./sign-in-guard";

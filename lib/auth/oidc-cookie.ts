@@ -1,6 +1,6 @@
 import "server-only";
 import { EncryptJWT, jwtDecrypt } from "jose";
-import { serverEnv } from "../env";
+import { serverEnv } from "../server/env";
 import { publicUrl, servedOverHttps } from "../server/public-url";
 import type { OidcPending } from "./oidc";
 

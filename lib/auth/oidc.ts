@@ -1,7 +1,7 @@
 import "server-only";
 import * as client from "openid-client";
-import { serverEnv } from "../env";
-import { logLine } from "../log";
+import { serverEnv } from "../server/env";
+import { logLine } from "../server/log";
 import { sealSession } from "./session-token";
 
 let configuration: Promise<client.Configuration> | undefined;

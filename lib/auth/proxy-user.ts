@@ -1,6 +1,6 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
-import { serverEnv } from "../env";
+import { serverEnv } from "../server/env";
 import type { SessionUser } from "./session-token";
 
 export const proxySecretHeader = "x-dashboard-proxy-secret";

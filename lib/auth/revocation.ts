@@ -1,7 +1,7 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
-import { serverEnv } from "../env";
-import { logLine } from "../log";
+import { serverEnv } from "../server/env";
+import { logLine } from "../server/log";
 import { processWide } from "../server/process-wide";
 import { watchedFile } from "../server/watched-file";
 import { readRevokedUsers } from "./revoked-users-file.mjs";

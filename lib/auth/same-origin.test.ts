@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const env = vi.hoisted(() => ({ DASHBOARD_PUBLIC_URL: undefined as string | undefined }));
-vi.mock("../env", () => ({ serverEnv: () => env }));
+vi.mock("../server/env", () => ({ serverEnv: () => env }));
 
 const { sameOrigin } = await import("./same-origin");
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
-import { authModeOf, serverEnv } from "../env";
+import { authModeOf, serverEnv } from "../server/env";
 import { servedOverHttps } from "../server/public-url";
 import { proxyUser } from "./proxy-user";
 import type { SessionUser } from "./session-token";

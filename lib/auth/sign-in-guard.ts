@@ -1,6 +1,6 @@
 import "server-only";
 import pLimit from "p-limit";
-import { ServiceUnavailable, TooManyRequests } from "../http-errors";
+import { ServiceUnavailable, TooManyRequests } from "../http/errors";
 import { processWide } from "../server/process-wide";
 import { type LimitDecision, type Limiter, memoryLimiter } from "./limiter";
 

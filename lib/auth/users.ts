@@ -1,8 +1,8 @@
 import "server-only";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { EnvError, serverEnv } from "../env";
-import { logLine } from "../log";
+import { EnvError, serverEnv } from "../server/env";
+import { logLine } from "../server/log";
 import { processWide } from "../server/process-wide";
 import { watchedFile } from "../server/watched-file";
 

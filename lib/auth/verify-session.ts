@@ -1,5 +1,5 @@
 import "server-only";
-import { serverEnv } from "../env";
+import { serverEnv } from "../server/env";
 import { servedOverHttps } from "../server/public-url";
 import { isRevoked } from "./revocation";
 import { openSession, type SessionUser } from "./session-token";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Investor } from "../customer-api/schemas";
-import { fundFieldColumns } from "../funds/fund-columns";
-import { investorColumns } from "../investors/investor-columns";
+import { fundFieldColumns } from "../funds/columns";
+import { investorColumns } from "../investors/columns";
 import { csvColumns } from "./exports";
 
 const investor = {

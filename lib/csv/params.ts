@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { flag, queryParamsOf, querySchema, text } from "../query-params";
+import { flag, queryParamsOf, querySchema, text } from "../http/query";
 
 const csvParamsSchema = querySchema({
   sort: text(200),

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { csvCell } from "./cell";
-import type { ListCollector } from "../list-collector";
+import type { ListCollector } from "../customer-api/list-collector";
 import type { RawValue } from "../table/types";
 
 export interface CsvColumn<T> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { json, scriptedFetch, type Scripted } from "../testing/scripted-fetch";
-import { intoArray } from "../list-collector";
+import { intoArray } from "./list-collector";
 import { createCustomerApiClient, type CustomerApiClient } from "./client";
 import type { Investor } from "./schemas";
 import { CustomerApiError, messages } from "./errors";

@@ -1,6 +1,6 @@
-import { idSchema } from "../ids";
+import { idSchema } from "../values/ids";
 import { CustomerApiError, messages } from "./errors";
-import type { ListCollector } from "../list-collector";
+import type { ListCollector } from "./list-collector";
 import { jsonReader, listReader } from "./read-body";
 import { fundListSchema, fundSchema, investorListSchema, investorSchema } from "./schemas";
 import type { Fund, Investor } from "./schemas";

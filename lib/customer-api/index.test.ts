@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { intoArray } from "../list-collector";
+import { intoArray } from "./list-collector";
 import type { Investor } from "./schemas";
 
 vi.mock("../auth/session", () => ({ requireUser: vi.fn() }));

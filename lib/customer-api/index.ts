@@ -1,11 +1,11 @@
 import "server-only";
 import { requireUser } from "../auth/session";
 import type { SessionUser } from "../auth/session-token";
-import { serverEnv } from "../env";
-import { noteUpstreamStatus } from "../request-context";
+import { serverEnv } from "../server/env";
+import { noteUpstreamStatus } from "../http/request-context";
 import { createCustomerApiClient, type CustomerApiClient } from "./client";
 import { findSecret, maskSecrets, type SecretField } from "./mask";
-import type { ListCollector } from "../list-collector";
+import type { ListCollector } from "./list-collector";
 import type { Investor } from "./schemas";
 import { getUpstream } from "./upstream";
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { CustomerApiError, messages } from "./errors";
 import { JsonArraySplitter, NotJsonArray } from "./json-array";
-import type { ListCollector } from "../list-collector";
+import type { ListCollector } from "./list-collector";
 import { readText, type BodyReader } from "./transport";
 
 function invalid(message: string, status: number): CustomerApiError {

@@ -1,6 +1,6 @@
 import "server-only";
-import { logLine } from "../log";
-import { serverEnv, type ServerEnv } from "../env";
+import { logLine } from "../server/log";
+import { serverEnv, type ServerEnv } from "../server/env";
 
 export interface Upstream {
   mode: "demo" | "upstream";

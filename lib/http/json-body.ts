@@ -1,5 +1,5 @@
 import "server-only";
-import { BadRequest, PayloadTooLarge } from "../http-errors";
+import { BadRequest, PayloadTooLarge } from "./errors";
 
 /**
  * A request's JSON body, refused (413) once it passes `maxBytes`, before anything is parsed; the production

@@ -1,6 +1,6 @@
-import { flag, queryParamsOf, querySchema, text, wholeNumber } from "../query-params";
+import { flag, queryParamsOf, querySchema, text, wholeNumber } from "../http/query";
 import { parseSort } from "../table/sort-state";
-import { investorColumns, visibleInvestorColumnIds } from "./investor-columns";
+import { investorColumns, visibleInvestorColumnIds } from "./columns";
 import { type InvestorView, parseTypes } from "./investor-view";
 
 const viewShape = {

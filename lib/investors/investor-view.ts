@@ -2,7 +2,7 @@ import type { Investor } from "../customer-api/schemas";
 import { parseSort, serializeSort } from "../table/sort-state";
 import type { SortState } from "../table/types";
 import type { ViewOptions } from "../table/view";
-import { investorColumns, investorTypeOf } from "./investor-columns";
+import { investorColumns, investorTypeOf } from "./columns";
 
 /** What the investor table shows: its sort, search and type filter, as kept in the query string. */
 export interface InvestorView {

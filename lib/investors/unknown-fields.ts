@@ -1,5 +1,5 @@
 import type { Investor } from "../customer-api/schemas";
-import { investorColumns } from "./investor-columns";
+import { investorColumns } from "./columns";
 
 // Paths the pages show by name; the investor bank's `name` is the spec's other spelling of `bank_name`.
 const known = new Set([...investorColumns.map((column) => column.id), "investment_account.bank.name"]);

@@ -1,7 +1,7 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import pLimit, { type LimitFunction } from "p-limit";
-import { TooManyRequests } from "../http-errors";
+import { TooManyRequests } from "../http/errors";
 import { processWide } from "./process-wide";
 
 // Whole-list work (a new view's filter and totals over 50,000 rows, an export) per person: a couple at a time,

@@ -1,5 +1,5 @@
 import "server-only";
-import { serverEnv } from "../env";
+import { serverEnv } from "./env";
 
 /** The dashboard's own address when configured (DASHBOARD_PUBLIC_URL); no request header decides it. */
 export function publicUrl(): URL | null {

@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { decimalText, parseTimestamp } from "../format";
+import { decimalText, parseTimestamp } from "../values/format";
 import type { ColumnKind, ColumnSpec, RawValue, SortState } from "./types";
 
 // Doubles round monotonically, so they order decimals exactly except where two round alike; Big settles those.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiRoute } from "@/lib/api-route";
+import { apiRoute } from "@/lib/http/api-route";
 import { allInvestorsCsv, allInvestorsQuery } from "@/lib/csv/exports";
 import { csvParamsOf } from "@/lib/csv/params";
 

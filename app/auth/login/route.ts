@@ -3,7 +3,7 @@ import { signInLocal } from "@/lib/auth/login";
 import { safeNext } from "@/lib/auth/redirect";
 import { sameOrigin } from "@/lib/auth/same-origin";
 import { authMode, sessionCookie } from "@/lib/auth/session";
-import { errorResponse, jsonError, noStore } from "@/lib/error-response";
+import { errorResponse, jsonError, noStore } from "@/lib/http/error-response";
 import { readJsonBody } from "@/lib/http/json-body";
 
 // Email, password and where to go: a few hundred bytes; anything past 4 KB is refused unread.

@@ -3,8 +3,8 @@ import { revokeSession } from "@/lib/auth/revocation";
 import { sameOrigin } from "@/lib/auth/same-origin";
 import { clearedSessionCookie } from "@/lib/auth/session";
 import { sessionCookieName, verifySession } from "@/lib/auth/verify-session";
-import { jsonError } from "@/lib/error-response";
-import { logLine } from "@/lib/log";
+import { jsonError } from "@/lib/http/error-response";
+import { logLine } from "@/lib/server/log";
 
 // Sign-out: the session is refused from now on, the cookie cleared, and the person sent to the sign-in page.
 export async function POST(request: Request): Promise<Response> {

@@ -5,10 +5,10 @@ import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { FundsTable } from "@/components/funds/funds-table";
 import { PageError } from "@/components/layout/page-error";
 import { listFunds } from "@/lib/customer-api";
-import { fundGridRow } from "@/lib/funds/fund-columns";
+import { fundGridRow } from "@/lib/funds/columns";
 import { fundGridQuery } from "@/lib/queries";
-import { prefetch } from "@/lib/prefetch";
-import { getQueryClient } from "@/lib/query-client";
+import { prefetch } from "@/lib/query/prefetch";
+import { getQueryClient } from "@/lib/query/query-client";
 
 export const metadata: Metadata = { title: "Funds" };
 

@@ -8,14 +8,14 @@ import { FundInvestorsSection } from "@/components/investors/fund-investors-sect
 import { PageError } from "@/components/layout/page-error";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { getFundOnce } from "@/lib/server-data";
-import { isId } from "@/lib/ids";
-import { fundName } from "@/lib/funds/fund-columns";
-import { visibleInvestorColumnIds } from "@/lib/investors/investor-columns";
+import { isId } from "@/lib/values/ids";
+import { fundName } from "@/lib/funds/columns";
+import { visibleInvestorColumnIds } from "@/lib/investors/columns";
 import { parseInvestorView } from "@/lib/investors/investor-view";
 import { searchParamsOf } from "@/lib/search-params";
-import { prefetch } from "@/lib/prefetch";
+import { prefetch } from "@/lib/query/prefetch";
 import { fundQuery } from "@/lib/queries";
-import { getQueryClient } from "@/lib/query-client";
+import { getQueryClient } from "@/lib/query/query-client";
 
 export async function generateMetadata({ params }: PageProps<"/funds/[fundId]">): Promise<Metadata> {
   const { fundId } = await params;

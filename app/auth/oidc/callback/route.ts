@@ -3,8 +3,8 @@ import { finishOidcSignIn } from "@/lib/auth/oidc";
 import { OIDC_COOKIE, oidcRedirectUri, openPending, pendingCookie } from "@/lib/auth/oidc-cookie";
 import { safeNext } from "@/lib/auth/redirect";
 import { authMode, sessionCookie } from "@/lib/auth/session";
-import { jsonError } from "@/lib/error-response";
-import { logLine } from "@/lib/log";
+import { jsonError } from "@/lib/http/error-response";
+import { logLine } from "@/lib/server/log";
 
 function redirect(location: string, cookies: string[]): Response {
   const headers = new Headers({ Location: location, "Cache-Control": "no-store" });

@@ -2,8 +2,8 @@ import { startOidcSignIn } from "@/lib/auth/oidc";
 import { oidcRedirectUri, pendingCookie, sealPending } from "@/lib/auth/oidc-cookie";
 import { safeNext } from "@/lib/auth/redirect";
 import { authMode } from "@/lib/auth/session";
-import { jsonError } from "@/lib/error-response";
-import { logLine } from "@/lib/log";
+import { jsonError } from "@/lib/http/error-response";
+import { logLine } from "@/lib/server/log";
 
 // Starts single sign-on: PKCE, state and nonce sealed in a short-lived cookie, then off to the provider.
 export async function GET(request: Request): Promise<Response> {

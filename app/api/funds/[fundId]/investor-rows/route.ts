@@ -1,9 +1,9 @@
-import { apiRoute } from "@/lib/api-route";
-import { fundParamsSchema } from "@/lib/ids";
+import { apiRoute } from "@/lib/http/api-route";
+import { fundParamsSchema } from "@/lib/values/ids";
 import { investorRowsParamsOf, investorRowsQuery } from "@/lib/investors/investor-rows-params";
-import { investorIndex } from "@/lib/investors/investor-snapshots";
+import { investorIndex } from "@/lib/investors/server/list-cache";
 import { inPersonLane } from "@/lib/server/fair-share";
-import { jsonBytesResponse } from "@/lib/shared-body";
+import { jsonBytesResponse } from "@/lib/server/shared-in-flight";
 
 // One page of the investor table's view (?sort=&q=&type=&offset=&limit=), cut from the fund's held list.
 export const GET = apiRoute(

@@ -1,6 +1,6 @@
-import { apiRoute } from "@/lib/api-route";
-import { fundParamsSchema } from "@/lib/ids";
-import { revealFundSecret, secretFieldOf } from "@/lib/sensitive";
+import { apiRoute } from "@/lib/http/api-route";
+import { fundParamsSchema } from "@/lib/values/ids";
+import { revealFundSecret, secretFieldOf } from "@/lib/sensitive/server/sensitive-reads";
 
 // The one place a fund's full tax id or account number leaves the server: one field, asked for by a Reveal control.
 export const GET = apiRoute(

@@ -4,12 +4,12 @@ import { notFound, redirect } from "next/navigation";
 import { InvestorDetails } from "@/components/investors/investor-details";
 import { InvestorNav } from "@/components/investors/investor-nav";
 import { PageError } from "@/components/layout/page-error";
-import { fundName } from "@/lib/funds/fund-columns";
-import { isId } from "@/lib/ids";
-import { investorName } from "@/lib/investors/investor-columns";
-import { prefetch } from "@/lib/prefetch";
+import { fundName } from "@/lib/funds/columns";
+import { isId } from "@/lib/values/ids";
+import { investorName } from "@/lib/investors/columns";
+import { prefetch } from "@/lib/query/prefetch";
 import { fundQuery, investorQuery } from "@/lib/queries";
-import { getQueryClient } from "@/lib/query-client";
+import { getQueryClient } from "@/lib/query/query-client";
 import { getFundOnce, getInvestorOnce } from "@/lib/server-data";
 
 type Props = PageProps<"/funds/[fundId]/investors/[investorId]">;

@@ -1,6 +1,6 @@
-import { apiRoute } from "@/lib/api-route";
+import { apiRoute } from "@/lib/http/api-route";
 import { getInvestor } from "@/lib/customer-api";
-import { investorParamsSchema } from "@/lib/ids";
+import { investorParamsSchema } from "@/lib/values/ids";
 
 export const GET = apiRoute(
   "GET /api/funds/[fundId]/investors/[investorId]",

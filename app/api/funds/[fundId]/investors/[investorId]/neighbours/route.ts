@@ -1,7 +1,7 @@
-import { apiRoute } from "@/lib/api-route";
-import { investorParamsSchema } from "@/lib/ids";
+import { apiRoute } from "@/lib/http/api-route";
+import { investorParamsSchema } from "@/lib/values/ids";
 import { investorViewParamsOf, investorViewQuery } from "@/lib/investors/investor-rows-params";
-import { investorIndex } from "@/lib/investors/investor-snapshots";
+import { investorIndex } from "@/lib/investors/server/list-cache";
 import { inPersonLane } from "@/lib/server/fair-share";
 
 // The investor's place in the table's view and the ones before and after it, for Previous/Next.

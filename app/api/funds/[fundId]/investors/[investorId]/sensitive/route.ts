@@ -1,6 +1,6 @@
-import { apiRoute } from "@/lib/api-route";
-import { investorParamsSchema } from "@/lib/ids";
-import { revealInvestorSecret, secretFieldOf } from "@/lib/sensitive";
+import { apiRoute } from "@/lib/http/api-route";
+import { investorParamsSchema } from "@/lib/values/ids";
+import { revealInvestorSecret, secretFieldOf } from "@/lib/sensitive/server/sensitive-reads";
 
 // The one place an investor's full tax id or account number leaves the server: one field, on Reveal.
 export const GET = apiRoute(

@@ -1,7 +1,7 @@
 import "server-only";
-import { Unauthenticated } from "./auth/session";
-import { CustomerApiError } from "./customer-api/errors";
-import { BadRequest, Conflict, Forbidden, PayloadTooLarge, ServiceUnavailable, TooManyRequests } from "./http-errors";
+import { Unauthenticated } from "../auth/session";
+import { CustomerApiError } from "../customer-api/errors";
+import { BadRequest, Conflict, Forbidden, PayloadTooLarge, ServiceUnavailable, TooManyRequests } from "./errors";
 
 export const noStore = { "Cache-Control": "private, no-store" } as const;
 

@@ -4,14 +4,14 @@ const listInvestors = vi.fn();
 const requireUser = vi.fn();
 // The upstream read, as a whole list handed record by record to the caller's collector.
 type Collect = () => { add(item: unknown): void; done(): unknown };
-vi.mock("../customer-api", () => ({
+vi.mock("../../customer-api", () => ({
   collectInvestors: async (fundId: string, collect: Collect, options: unknown) => {
     const collector = collect();
     for (const investor of (await listInvestors(fundId, options)) as unknown[]) collector.add(investor);
     return collector.done();
   },
 }));
-vi.mock("../auth/session", () => ({ requireUser: () => requireUser() }));
+vi.mock("../../auth/session", () => ({ requireUser: () => requireUser() }));
 
 const user = { email: "ops@example.com", name: "Ops" };
 const fundId = "11111111-1111-4111-8111-111111111111";
@@ -31,7 +31,7 @@ describe("investorIndex", () => {
   async function load() {
     // A fresh module (and so a fresh set of held lists) per test.
     (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.investor-snapshots")] = undefined;
-    return import("./investor-snapshots");
+    return import("./list-cache");
   }
 
   it("checks the session even when the list is held, and shares one fetch between concurrent requests", async () => {

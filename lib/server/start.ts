@@ -1,6 +1,6 @@
 import "server-only";
-import { readUsersFile } from "./auth/users";
-import { getUpstream } from "./customer-api/upstream";
+import { readUsersFile } from "../auth/users";
+import { getUpstream } from "../customer-api/upstream";
 import { EnvError, serverEnv } from "./env";
 import { logLine } from "./log";
 

@@ -1,8 +1,8 @@
 import "server-only";
 import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryClient, QueryKey } from "@tanstack/react-query";
 import { redirect } from "next/navigation";
-import { Unauthenticated } from "./auth/session";
-import { CustomerApiError } from "./customer-api/errors";
+import { Unauthenticated } from "../auth/session";
+import { CustomerApiError } from "../customer-api/errors";
 
 /** Prefetches on the server for HydrationBoundary; a Customer API failure comes back as a value. */
 export function prefetch<T, K extends QueryKey>(

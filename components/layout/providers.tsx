@@ -2,7 +2,7 @@
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { getQueryClient } from "@/lib/query-client";
+import { getQueryClient } from "@/lib/query/query-client";
 
 interface ProvidersProps {
   children: ReactNode;

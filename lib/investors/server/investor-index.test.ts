@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Investor } from "../customer-api/schemas";
-import { applyView } from "../table/view";
-import { investorColumns } from "./investor-columns";
+import type { Investor } from "../../customer-api/schemas";
+import { applyView } from "../../table/view";
+import { investorColumns } from "../columns";
 import { InvestorIndex } from "./investor-index";
-import { type InvestorView, investorViewOptions } from "./investor-view";
+import { type InvestorView, investorViewOptions } from "../investor-view";
 
 const names = ["Zoë Adams", "adam Ng", "Émile Roy", "Bea Quinn", "Carl Quist", "", "Dana Lee", "Eve Quay"];
 const investors = names.map(

@@ -1,11 +1,11 @@
 import "server-only";
-import { memoryLimiter } from "./auth/limiter";
-import { sameOrigin } from "./auth/same-origin";
-import type { SessionUser } from "./auth/session-token";
-import { getFundSecret, getInvestorSecret, type SecretField } from "./customer-api";
-import { BadRequest, Forbidden, TooManyRequests } from "./http-errors";
-import { logLine } from "./log";
-import { processWide } from "./server/process-wide";
+import { memoryLimiter } from "../../auth/limiter";
+import { sameOrigin } from "../../auth/same-origin";
+import type { SessionUser } from "../../auth/session-token";
+import { getFundSecret, getInvestorSecret, type SecretField } from "../../customer-api";
+import { BadRequest, Forbidden, TooManyRequests } from "../../http/errors";
+import { logLine } from "../../server/log";
+import { processWide } from "../../server/process-wide";
 
 const fields = new Set<string>(["tax_id", "account_number"]);
 

@@ -1,11 +1,11 @@
-import type { Investor } from "../customer-api/schemas";
-import { DecimalSum } from "../decimal";
-import { displayLength } from "../display-length";
-import { BadRequest } from "../http-errors";
-import { yieldToOthers } from "../server/fair-share";
-import { sortedPositions, viewMatcher } from "../table/view";
-import { investorColumns, investorTypeOf, specInvestorTypes } from "./investor-columns";
-import { type InvestorView, investorViewOptions, investorViewSearch } from "./investor-view";
+import type { Investor } from "../../customer-api/schemas";
+import { DecimalSum } from "../../values/decimal";
+import { displayLength } from "../../values/display-length";
+import { BadRequest } from "../../http/errors";
+import { yieldToOthers } from "../../server/fair-share";
+import { sortedPositions, viewMatcher } from "../../table/view";
+import { investorColumns, investorTypeOf, specInvestorTypes } from "../columns";
+import { type InvestorView, investorViewOptions, investorViewSearch } from "../investor-view";
 
 /** One page of a fund's investors in a view, with what the table needs about the whole view. */
 export interface InvestorRowsPage {

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { defaultRevokedUsersFile } from "./auth/revoked-users-file.mjs";
+import { defaultRevokedUsersFile } from "../auth/revoked-users-file.mjs";
 
 const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const integer = (min: number, max: number, fallback: number) =>

@@ -1,9 +1,9 @@
 import "server-only";
 import type { z } from "zod";
-import { requireUser } from "./auth/session";
-import type { SessionUser } from "./auth/session-token";
+import { requireUser } from "../auth/session";
+import type { SessionUser } from "../auth/session-token";
 import { errorResponse, jsonError, noStore } from "./error-response";
-import { logLine } from "./log";
+import { logLine } from "../server/log";
 import { runWithRequestContext } from "./request-context";
 
 const paramNames: Record<string, string> = { fundId: "Fund id", investorId: "Investor id" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sharedJsonBody } from "./shared-body";
+import { sharedJsonBody } from "./shared-in-flight";
 
 describe("sharedJsonBody", () => {
   it("produces once for concurrent callers and hands all of them the same bytes; nothing is cached after", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Fund } from "../customer-api/schemas";
 import { applyView } from "../table/view";
-import { fundGridColumns, fundGridRow } from "./fund-columns";
+import { fundGridColumns, fundGridRow } from "./columns";
 
 const fund: Fund = {
   id: "0b6d6f7e-4c59-4a4e-9f39-7f0f3c1c2a11",

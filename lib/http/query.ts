@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BadRequest } from "./http-errors";
+import { BadRequest } from "./errors";
 
 /** A yes/no query parameter: 1, true, 0 or false; absent is false. */
 export const flag = z

@@ -1,10 +1,10 @@
 import "server-only";
-import { requireUser } from "../auth/session";
-import type { SessionUser } from "../auth/session-token";
-import { collectInvestors, type Investor } from "../customer-api";
-import { intoArray } from "../list-collector";
-import { serverEnv } from "../env";
-import { Conflict } from "../http-errors";
+import { requireUser } from "../../auth/session";
+import type { SessionUser } from "../../auth/session-token";
+import { collectInvestors, type Investor } from "../../customer-api";
+import { intoArray } from "../../customer-api/list-collector";
+import { serverEnv } from "../../server/env";
+import { Conflict } from "../../http/errors";
 import { InvestorIndex } from "./investor-index";
 
 interface Entry {

@@ -1,5 +1,5 @@
 import { decimalText, rawText } from "./format";
-import type { ColumnKind, RawValue } from "./table/types";
+import type { ColumnKind, RawValue } from "../table/types";
 
 const isoDay = /^\d{4}-\d{2}-\d{2}/;
 
