@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
-import { SiteHeader } from "@/components/layout/site-header";
 import { Providers } from "@/components/layout/providers";
+import { SiteHeader } from "@/components/layout/site-header";
+import { headerFacts } from "@/lib/data/header";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,12 +16,14 @@ interface RootLayoutProps {
   children: ReactNode;
 }
 
-export default function RootLayout({ children }: RootLayoutProps) {
+export default async function RootLayout({ children }: RootLayoutProps) {
+  await connection();
+  const { demo, userName } = await headerFacts();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
         <Providers>
-          <SiteHeader />
+          <SiteHeader demo={demo} userName={userName} />
           <main id="main" className="mx-auto w-full max-w-[1600px] px-4 py-6 sm:px-6">
             {children}
           </main>

@@ -2,7 +2,14 @@ import Link from "next/link";
 import { DemoBanner } from "./demo-banner";
 import { UserMenu } from "./user-menu";
 
-export function SiteHeader() {
+interface SiteHeaderProps {
+  /** The figures are the built-in demo's. */
+  demo: boolean;
+  /** Who is signed in, when people sign in to this dashboard. */
+  userName: string | null;
+}
+
+export function SiteHeader({ demo, userName }: SiteHeaderProps) {
   return (
     <header className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
       <a
@@ -25,8 +32,8 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-4">
-          <DemoBanner />
-          <UserMenu />
+          {demo ? <DemoBanner /> : null}
+          {userName ? <UserMenu name={userName} /> : null}
         </div>
       </div>
     </header>

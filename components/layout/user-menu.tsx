@@ -1,15 +1,13 @@
-import { connection } from "next/server";
-import { currentUser, signInRequired } from "@/lib/auth/session";
+interface UserMenuProps {
+  /** The signed-in person's name (or email). */
+  name: string;
+}
 
 /** Who is signed in, and a sign-out button (a plain form post to the route handler). */
-export async function UserMenu() {
-  await connection();
-  if (!signInRequired()) return null;
-  const user = await currentUser();
-  if (!user) return null;
+export function UserMenu({ name }: UserMenuProps) {
   return (
     <div className="flex items-center gap-3 text-sm">
-      <span className="text-zinc-700 dark:text-zinc-300">{user.name ?? user.email}</span>
+      <span className="text-zinc-700 dark:text-zinc-300">{name}</span>
       <form method="post" action="/auth/logout">
         <button
           type="submit"

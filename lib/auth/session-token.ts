@@ -1,6 +1,6 @@
 import { EncryptJWT, jwtDecrypt } from "jose";
 
-export type SignInMethod = "local" | "oidc" | "proxy" | "demo";
+export type SignInMethod = "local" | "oidc" | "proxy" | "demo" | "system";
 
 export interface SessionUser {
   /** The person's email: what audit lines name. */

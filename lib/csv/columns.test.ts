@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Investor } from "../customer-api/schemas";
 import { fundFieldColumns } from "../funds/columns";
 import { investorColumns } from "../investors/columns";
-import { csvColumns } from "./exports";
+import { csvColumns } from "./columns";
 
 const investor = {
   id: "9b2d7c1e-0a4f-4e8b-8c6d-5f3a2b1c0d9e",

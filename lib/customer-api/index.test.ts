@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { intoArray } from "./list-collector";
 import type { Investor } from "./schemas";
 
-vi.mock("../auth/session", () => ({ requireUser: vi.fn() }));
 vi.mock("./upstream", () => ({
   getUpstream: async () => ({
     mode: "upstream",
@@ -21,7 +20,6 @@ vi.mock("./upstream", () => ({
 }));
 
 const fundId = "3f0e8f5e-6c1a-4c55-9a53-0d7b5d1c2a10";
-const user = { email: "ops@example.com", name: "Ops", sid: "session-1", method: "local" as const, issuedAt: 0 };
 const investor = {
   id: "9b2d7c1e-0a4f-4e8b-8c6d-5f3a2b1c0d9e",
   investment_account: { tax_id: "123-45-6789", bank: { account_number: "000123456789", bank_name: "Bank" } },
@@ -42,13 +40,13 @@ describe("investor lists leaving lib/customer-api", () => {
 
   it("reach a collector masked: it never sees a full tax id or account number", async () => {
     const { collectInvestors, listInvestors } = await import("./index");
-    expect(secrets(await collectInvestors(fundId, () => intoArray<Investor>(), { user }))).toEqual([["•••••6789", "•••••6789"]]);
-    expect(secrets(await listInvestors(fundId, { user }))).toEqual([["•••••6789", "•••••6789"]]);
+    expect(secrets(await collectInvestors(fundId, () => intoArray<Investor>()))).toEqual([["•••••6789", "•••••6789"]]);
+    expect(secrets(await listInvestors(fundId))).toEqual([["•••••6789", "•••••6789"]]);
   });
 
   it("carry full values only when the caller asks for them", async () => {
     const { collectInvestors } = await import("./index");
-    const full = await collectInvestors(fundId, () => intoArray<Investor>(), { user, sensitive: true });
+    const full = await collectInvestors(fundId, () => intoArray<Investor>(), { sensitive: true });
     expect(secrets(full)).toEqual([["123-45-6789", "000123456789"]]);
   });
 });
@@ -92,10 +90,10 @@ describe("every read leaving lib/customer-api", () => {
         });
         (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client")] = undefined;
         const answers = await Promise.all([
-          api.listInvestors(fundId, { user }),
-          api.collectInvestors(fundId, () => intoArray<Investor>(), { user }),
+          api.listInvestors(fundId),
+          api.collectInvestors(fundId, () => intoArray<Investor>()),
           api.getInvestor(fundId, investors[0]!.id),
-          api.listFunds({ user }),
+          api.listFunds(),
           api.getFund(fundId),
         ]);
         const text = JSON.stringify(answers);

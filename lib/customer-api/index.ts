@@ -1,20 +1,18 @@
 import "server-only";
-import { requireUser } from "../auth/session";
-import type { SessionUser } from "../auth/session-token";
-import { serverEnv } from "../server/env";
 import { noteUpstreamStatus } from "../http/request-context";
+import { serverEnv } from "../server/env";
+import { processWide } from "../server/process-wide";
 import { createCustomerApiClient, type CustomerApiClient } from "./client";
-import { findSecret, maskSecrets, type SecretField } from "./mask";
 import type { ListCollector } from "./list-collector";
+import { findSecret, maskSecrets, type SecretField } from "./mask";
 import type { Investor } from "./schemas";
 import { getUpstream } from "./upstream";
 
 export { CustomerApiError } from "./errors";
-export type { Fund, Investor } from "./schemas";
+export type { ListCollector } from "./list-collector";
+export { intoArray } from "./list-collector";
 export type { SecretField } from "./mask";
-
-const clientKey = Symbol.for("fund-explorer.customer-api-client");
-type Holder = { [clientKey]?: Promise<CustomerApiClient> };
+export type { Fund, Investor } from "./schemas";
 
 async function createClient(): Promise<CustomerApiClient> {
   const { baseUrl, token, env } = await getUpstream();
@@ -30,27 +28,19 @@ async function createClient(): Promise<CustomerApiClient> {
   });
 }
 
-/**
- * The upstream client, for a signed-in request only: every server-side read checks the session itself,
- * unless the caller hands over the user it already checked (work that outlives the request, like a streamed export).
- */
-async function client(checkedUser?: SessionUser): Promise<CustomerApiClient> {
-  if (!checkedUser) await requireUser();
-  const holder = globalThis as Holder;
-  holder[clientKey] ??= createClient();
-  return holder[clientKey];
+/** The one upstream client of the process (its breaker and in-flight sharing span every bundle). */
+function client(): Promise<CustomerApiClient> {
+  return processWide("customer-api-client", createClient);
 }
 
-interface ReadOptions {
+export interface ReadOptions {
   /** Full tax ids and account numbers: only for an export the person explicitly asked to include them in. */
   sensitive?: boolean;
-  /** The user this request already authenticated. */
-  user?: SessionUser;
 }
 
-// Everything below leaves the server: sensitive values are masked unless a caller asks otherwise.
+// Records are masked as they leave this folder: every secret key at any depth, unless a caller asks otherwise.
 export async function listFunds(options: ReadOptions = {}) {
-  const funds = await (await client(options.user)).listFunds();
+  const funds = await (await client()).listFunds();
   return options.sensitive ? funds : funds.map(maskSecrets);
 }
 
@@ -59,7 +49,7 @@ export async function getFund(fundId: string) {
 }
 
 export async function listInvestors(fundId: string, options: ReadOptions = {}) {
-  const investors = await (await client(options.user)).listInvestors(fundId);
+  const investors = await (await client()).listInvestors(fundId);
   return options.sensitive ? investors : investors.map(maskSecrets);
 }
 
@@ -68,7 +58,7 @@ export async function listInvestors(fundId: string, options: ReadOptions = {}) {
  * keeps stays in memory (an export keeps its CSV bytes, not the records).
  */
 export async function collectInvestors<R>(fundId: string, collect: () => ListCollector<Investor, R>, options: ReadOptions = {}) {
-  return (await client(options.user)).collectInvestors(fundId, () => {
+  return (await client()).collectInvestors(fundId, () => {
     const collector = collect();
     return options.sensitive ? collector : { add: (investor) => collector.add(maskSecrets(investor)), done: () => collector.done() };
   });

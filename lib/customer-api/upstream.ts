@@ -1,6 +1,7 @@
 import "server-only";
 import { logLine } from "../server/log";
 import { serverEnv, type ServerEnv } from "../server/env";
+import { processWide } from "../server/process-wide";
 
 export interface Upstream {
   mode: "demo" | "upstream";
@@ -8,9 +9,6 @@ export interface Upstream {
   token: string;
   env: ServerEnv;
 }
-
-const globalKey = Symbol.for("fund-explorer.upstream");
-type Holder = { [globalKey]?: Promise<Upstream> };
 
 async function resolveUpstream(): Promise<Upstream> {
   const env = serverEnv();
@@ -26,7 +24,5 @@ async function resolveUpstream(): Promise<Upstream> {
 
 /** The configured upstream, or the embedded demo API started once per process. */
 export function getUpstream(): Promise<Upstream> {
-  const holder = globalThis as Holder;
-  holder[globalKey] ??= resolveUpstream();
-  return holder[globalKey];
+  return processWide("upstream", resolveUpstream);
 }

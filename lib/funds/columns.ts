@@ -1,7 +1,7 @@
 import type { Fund } from "../customer-api/schemas";
 import { type ColumnKind, type ColumnSpec, columnPaths, pickPaths, valueAt } from "../table/types";
 
-function field<T>(id: string, header: string, kind: ColumnKind = "text", searchable = kind === "text"): ColumnSpec<T> {
+function field<T, const Id extends string = string>(id: Id, header: string, kind: ColumnKind = "text", searchable = kind === "text"): ColumnSpec<T, Id> {
   return { id, header, kind, searchable, value: (fund) => valueAt(fund, id) };
 }
 
@@ -28,9 +28,9 @@ export function fundName(fund: FundGridRow): string {
 }
 
 /** The Funds grid's columns, in order. */
-export const fundGridColumns: readonly ColumnSpec<FundGridRow>[] = [
+const fundGridColumnsList = [
   {
-    id: "name",
+    id: "name" as const,
     header: "Fund",
     kind: "text",
     searchable: true,
@@ -47,7 +47,12 @@ export const fundGridColumns: readonly ColumnSpec<FundGridRow>[] = [
   field("total_contributed", "Contributed", "money"),
   field("investor_count", "Investors", "count"),
   field("created_at", "Created", "date"),
-];
+] as const satisfies readonly ColumnSpec<FundGridRow>[];
+
+/** The grid's column ids, as literals: what `sort` may name. */
+export type FundGridColumnId = (typeof fundGridColumnsList)[number]["id"];
+export const fundGridColumns: readonly ColumnSpec<FundGridRow, FundGridColumnId>[] = fundGridColumnsList;
+export const fundGridColumnIds: readonly FundGridColumnId[] = fundGridColumns.map((column) => column.id);
 
 const gridPaths = columnPaths(fundGridColumns);
 

@@ -6,7 +6,7 @@ interface FieldOptions {
   defaultVisible?: boolean;
 }
 
-function field(id: string, header: string, kind: ColumnKind = "text", options: FieldOptions = {}): ColumnSpec<Investor> {
+function field<const Id extends string>(id: Id, header: string, kind: ColumnKind = "text", options: FieldOptions = {}): ColumnSpec<Investor, Id> {
   const path = id.split(".");
   return { id, header, kind, value: (investor) => valueAt(investor, path), ...options };
 }
@@ -37,9 +37,9 @@ const searched = { searchable: true } as const;
  * Every Investor field of the spec by its path, plus the derived Investor name. The table shows the
  * default-visible ones first (the column picker offers the rest) and the CSV export writes them all.
  */
-export const investorColumns: readonly ColumnSpec<Investor>[] = [
+const investorColumnsList = [
   {
-    id: "name",
+    id: "name" as const,
     header: "Investor",
     kind: "text",
     value: investorName,
@@ -76,7 +76,7 @@ export const investorColumns: readonly ColumnSpec<Investor>[] = [
   field("investment_account.tax_id_type", "Tax id type"),
   field("investment_account.tax_id", "Tax id"),
   {
-    id: "investment_account.bank.bank_name",
+    id: "investment_account.bank.bank_name" as const,
     header: "Bank name",
     kind: "text",
     // The field reference calls it `name`, the responses `bank_name`.
@@ -91,7 +91,7 @@ export const investorColumns: readonly ColumnSpec<Investor>[] = [
   field("primary_contact.middle_name", "Middle name"),
   field("primary_contact.last_name", "Last name"),
   field("primary_contact.full_name", "Contact name"),
-  { id: "team_members", header: "Team members", kind: "text", value: teamMembersText, searchable: true },
+  { id: "team_members" as const, header: "Team members", kind: "text", value: teamMembersText, searchable: true },
   field("management_fee_amount", "Management fee", "money"),
   field("management_fee_percent", "Management fee %", "percent"),
   field("expense_reserve_amount", "Expense reserve", "money"),
@@ -99,14 +99,18 @@ export const investorColumns: readonly ColumnSpec<Investor>[] = [
   field("carry_percent", "Carry %", "percent"),
   field("life_distributions", "Life distributions", "money"),
   field("net_asset_value", "Net asset value", "money"),
-];
+] as const satisfies readonly ColumnSpec<Investor>[];
 
-export const defaultInvestorColumnIds = investorColumns.filter((c) => c.defaultVisible).map((c) => c.id);
+/** The investor table's column ids, as literals: what `sort` and `cols` may name. */
+export type InvestorColumnId = (typeof investorColumnsList)[number]["id"];
+export const investorColumns: readonly ColumnSpec<Investor, InvestorColumnId>[] = investorColumnsList;
+export const investorColumnIds: readonly InvestorColumnId[] = investorColumns.map((column) => column.id);
 
-/** The columns on screen for a `cols` list from the URL: the known ids in it, else the default ones. */
-export function visibleInvestorColumnIds(cols: readonly string[]): string[] {
-  const known = cols.filter((id) => investorColumns.some((column) => column.id === id));
-  return known.length > 0 ? known : defaultInvestorColumnIds;
+export const defaultInvestorColumnIds: readonly InvestorColumnId[] = investorColumns.filter((c) => c.defaultVisible).map((c) => c.id);
+
+/** The columns on screen for a `cols` list from the URL: those, else the default ones. */
+export function visibleInvestorColumnIds(cols: readonly InvestorColumnId[]): readonly InvestorColumnId[] {
+  return cols.length > 0 ? cols : defaultInvestorColumnIds;
 }
 
 /** The spec's investor categories, plus "unknown" for an investor without one: always valid filter values. */

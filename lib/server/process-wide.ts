@@ -6,6 +6,6 @@ const prefix = "fund-explorer.";
 export function processWide<T>(name: string, create: () => T): T {
   const holder = globalThis as Record<symbol, unknown>;
   const key = Symbol.for(`${prefix}${name}`);
-  if (!(key in holder)) holder[key] = create();
+  if (holder[key] === undefined) holder[key] = create();
   return holder[key] as T;
 }

@@ -21,9 +21,3 @@ export function sharedInFlight<T>(key: string, produce: () => Promise<T>): Promi
 export function sharedJsonBody(key: string, produce: () => Promise<unknown>): Promise<Uint8Array> {
   return sharedInFlight(`json:${key}`, () => produce().then((value) => encoder.encode(JSON.stringify(value))));
 }
-
-export function jsonBytesResponse(bytes: Uint8Array): Response {
-  return new Response(bytes as BodyInit, {
-    headers: { "Content-Type": "application/json", "Cache-Control": "private, no-store" },
-  });
-}

@@ -7,9 +7,9 @@ export type ColumnKind = "text" | "money" | "percent" | "count" | "date";
  * One column of a resource, defined once: the page renders it, the sort and the search read it,
  * and the CSV export writes it.
  */
-export interface ColumnSpec<T> {
+export interface ColumnSpec<T, Id extends string = string> {
   /** Stable id used in the URL (`?sort=target_size.desc`); the field path for plain fields. */
-  id: string;
+  id: Id;
   header: string;
   kind: ColumnKind;
   value: (row: T) => RawValue;
@@ -25,8 +25,8 @@ export interface ColumnSpec<T> {
 
 export type SortDirection = "asc" | "desc";
 
-export interface SortState {
-  id: string;
+export interface SortState<Id extends string = string> {
+  id: Id;
   direction: SortDirection;
 }
 

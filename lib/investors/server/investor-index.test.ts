@@ -3,7 +3,8 @@ import type { Investor } from "../../customer-api/schemas";
 import { applyView } from "../../table/view";
 import { investorColumns } from "../columns";
 import { InvestorIndex } from "./investor-index";
-import { type InvestorView, investorViewOptions } from "../investor-view";
+import type { InvestorView } from "../search-params";
+import { investorViewOptions } from "../view-options";
 
 const names = ["Zoë Adams", "adam Ng", "Émile Roy", "Bea Quinn", "Carl Quist", "", "Dana Lee", "Eve Quay"];
 const investors = names.map(
@@ -19,11 +20,11 @@ const index = new InvestorIndex(investors, 1_700_000_000_000);
 const ids = (rows: readonly Investor[]) => rows.map((row) => row.id.at(-1)).join("");
 
 const views: InvestorView[] = [
-  { sort: null, query: "", types: [] },
-  { sort: { id: "commitment_amount", direction: "desc" }, query: "", types: [] },
-  { sort: { id: "name", direction: "asc" }, query: "qu", types: [] },
-  { sort: { id: "commitment_amount", direction: "asc" }, query: "", types: ["entity"] },
-  { sort: { id: "name", direction: "desc" }, query: "nobody", types: [] },
+  { sort: null, q: "", type: [] },
+  { sort: { id: "commitment_amount", direction: "desc" }, q: "", type: [] },
+  { sort: { id: "name", direction: "asc" }, q: "qu", type: [] },
+  { sort: { id: "commitment_amount", direction: "asc" }, q: "", type: ["entity"] },
+  { sort: { id: "name", direction: "desc" }, q: "nobody", type: [] },
 ];
 
 describe("InvestorIndex", () => {
@@ -38,7 +39,7 @@ describe("InvestorIndex", () => {
   });
 
   it("totals the whole view exactly, not only the page, and counts types over the fund", async () => {
-    const page = await index.page({ sort: null, query: "", types: ["entity"] }, 0, 1, []);
+    const page = await index.page({ sort: null, q: "", type: ["entity"] }, 0, 1, []);
     expect(page.rows).toHaveLength(1);
     expect(page.matched).toBe(3);
     expect(page.totals.commitment_amount).toBe("2909.2"); // 1000.10 + 903 + 1006.10
@@ -52,7 +53,7 @@ describe("InvestorIndex", () => {
   });
 
   it("sizes only the asked-for columns, over every row of the fund", async () => {
-    const page = await index.page({ sort: null, query: "qu", types: [] }, 0, 1, ["name", "commitment_amount"]);
+    const page = await index.page({ sort: null, q: "qu", type: [] }, 0, 1, ["name", "commitment_amount"]);
     expect(Object.keys(page.longest).sort()).toEqual(["commitment_amount", "name"]);
     expect(page.longest.name).toBe(36); // the nameless investor shows its id
     expect(page.longest.commitment_amount).toBe("1,006.10".length);
@@ -69,8 +70,8 @@ describe("InvestorIndex", () => {
   });
 
   it("refuses a type neither the spec nor the fund has, so junk filters cannot make new views", async () => {
-    await expect(index.page({ sort: null, query: "", types: ["junk1"] }, 0, 1, [])).rejects.toMatchObject({ name: "BadRequest" });
-    expect((await index.page({ sort: null, query: "", types: ["trust"] }, 0, 1, [])).matched).toBe(0);
+    await expect(index.page({ sort: null, q: "", type: ["junk1"] }, 0, 1, [])).rejects.toMatchObject({ name: "BadRequest" });
+    expect((await index.page({ sort: null, q: "", type: ["trust"] }, 0, 1, [])).matched).toBe(0);
   });
 
   it("lets other work run while a new view of a big list is worked out", async () => {
@@ -78,7 +79,7 @@ describe("InvestorIndex", () => {
     const big = new InvestorIndex(many, 1);
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 0);
-    await big.page({ sort: null, query: "a", types: [] }, 0, 1, []);
+    await big.page({ sort: null, q: "a", type: [] }, 0, 1, []);
     clearInterval(ticker);
     expect(ticks).toBeGreaterThan(0);
   });

@@ -1,37 +1,14 @@
+import "server-only";
 import type { Investor } from "../../customer-api/schemas";
-import { DecimalSum } from "../../values/decimal";
-import { displayLength } from "../../values/display-length";
 import { BadRequest } from "../../http/errors";
 import { yieldToOthers } from "../../server/fair-share";
 import { sortedPositions, viewMatcher } from "../../table/view";
-import { investorColumns, investorTypeOf, specInvestorTypes } from "../columns";
-import { type InvestorView, investorViewOptions, investorViewSearch } from "../investor-view";
-
-/** One page of a fund's investors in a view, with what the table needs about the whole view. */
-export interface InvestorRowsPage {
-  /** Identifies the list the page was cut from (its fetch time, ms): later pages must come from the same one. */
-  version: number;
-  fetchedAt: string;
-  /** Investors in the fund, and in this view (after search and filter). */
-  total: number;
-  matched: number;
-  offset: number;
-  rows: Investor[];
-  /** Exact totals of the amount columns over every row of the view, by column id. */
-  totals: Record<string, string | null>;
-  /** Investor types over the whole fund, for the filter. */
-  types: { value: string; count: number }[];
-  /** Longest on-screen length of the asked-for columns over the whole fund, so columns are sized once. */
-  longest: Record<string, number>;
-}
-
-export interface InvestorNeighbours {
-  /** 1-based place in the view, or null when the investor is not in it. */
-  position: number | null;
-  matched: number;
-  previous: { id: string } | null;
-  next: { id: string } | null;
-}
+import { DecimalSum } from "../../values/decimal";
+import { displayLength } from "../../values/display-length";
+import { investorColumns, type InvestorColumnId, investorTypeOf, specInvestorTypes } from "../columns";
+import { type InvestorView, investorViewSearch } from "../search-params";
+import type { InvestorNeighbours, InvestorRowsPage } from "../types";
+import { investorViewOptions } from "../view-options";
 
 interface ViewResult {
   positions: Int32Array;
@@ -73,7 +50,7 @@ export class InvestorIndex {
   }
 
   /** Rows `offset` to `offset + limit` of the view; `sized` are the column ids whose longest value to include. */
-  async page(view: InvestorView, offset: number, limit: number, sized: readonly string[]): Promise<InvestorRowsPage> {
+  async page(view: InvestorView, offset: number, limit: number, sized: readonly InvestorColumnId[]): Promise<InvestorRowsPage> {
     const { positions, totals } = await this.view(view);
     const rows: Investor[] = [];
     for (let i = offset; i < Math.min(positions.length, offset + limit); i++) rows.push(this.investors[positions[i]!]!);
@@ -94,7 +71,7 @@ export class InvestorIndex {
    * page() as JSON bytes. Many people open the same first page of a fund (and a load test opens little else), so a
    * page is serialized once per list and the same bytes written to every response.
    */
-  async pageBytes(view: InvestorView, offset: number, limit: number, sized: readonly string[]): Promise<Uint8Array> {
+  async pageBytes(view: InvestorView, offset: number, limit: number, sized: readonly InvestorColumnId[]): Promise<Uint8Array> {
     const key = `${investorViewSearch(view)}|${offset}|${limit}|${sized.join(",")}`;
     let bytes = this.pages.get(key);
     if (bytes) this.pages.delete(key);
@@ -123,7 +100,7 @@ export class InvestorIndex {
   }
 
   // Worked out per column on first use: all 47 columns of 50,000 rows would take most of a second.
-  private longestOf(ids: readonly string[]): Record<string, number> {
+  private longestOf(ids: readonly InvestorColumnId[]): Record<string, number> {
     const result: Record<string, number> = {};
     for (const column of investorColumns) {
       if (!ids.includes(column.id)) continue;
@@ -153,7 +130,7 @@ export class InvestorIndex {
       this.views.set(key, cached);
       return cached;
     }
-    this.checkTypes(view.types);
+    this.checkTypes(view.type);
     // A sorted view orders its filtered view, itself worked out once and kept; concurrent askers share the work.
     const result = view.sort ? this.view({ ...view, sort: null }).then((filtered) => this.sorted(view, filtered)) : this.filtered(view);
     this.views.set(key, result);

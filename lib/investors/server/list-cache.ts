@@ -1,10 +1,9 @@
 import "server-only";
-import { requireUser } from "../../auth/session";
-import type { SessionUser } from "../../auth/session-token";
-import { collectInvestors, type Investor } from "../../customer-api";
-import { intoArray } from "../../customer-api/list-collector";
-import { serverEnv } from "../../server/env";
+import type { Principal } from "../../data/principal";
+import { collectInvestors, type Investor, intoArray } from "../../data/investors";
 import { Conflict } from "../../http/errors";
+import { serverEnv } from "../../server/env";
+import { processWide } from "../../server/process-wide";
 import { InvestorIndex } from "./investor-index";
 
 interface Entry {
@@ -17,10 +16,8 @@ interface Entry {
   index: Promise<InvestorIndex>;
 }
 
-// Pages and route handlers are separate bundles: the held lists live on globalThis so both see the same ones.
-const holderKey = Symbol.for("fund-explorer.investor-snapshots");
-const holder = globalThis as { [holderKey]?: Entry[] };
-const entries: Entry[] = (holder[holderKey] ??= []);
+// Pages and route handlers are separate bundles: the held lists are process-wide so both see the same ones.
+const entries = processWide<Entry[]>("investor-list-cache", () => []);
 // About 1.2 GB of parsed investors at most; the least recently used lists go first.
 const maxRows = 250_000;
 // A list nobody has paged for this long is dropped.
@@ -43,12 +40,12 @@ function evict(now: number) {
   }
 }
 
-function fetchList(fundId: string, user: SessionUser, latest: Entry | undefined, now: number): Entry {
+function fetchList(fundId: string, principal: Principal, latest: Entry | undefined, now: number): Entry {
   // Versions of one fund stay distinct even when two fetches start within the same millisecond.
   const version = Math.max(now, (latest?.version ?? 0) + 1);
   const created: Entry = { fundId, version, usedAt: now, rows: 0, ready: false, index: Promise.resolve(null!) };
   // Read record by record: only the masked records are kept, never the list's text or an unmasked copy.
-  created.index = collectInvestors(fundId, () => intoArray<Investor>(), { user }).then((investors) => {
+  created.index = collectInvestors(principal, fundId, () => intoArray<Investor>()).then((investors) => {
     created.rows = investors.length;
     created.ready = true;
     return new InvestorIndex(investors, version);
@@ -63,8 +60,6 @@ function fetchList(fundId: string, user: SessionUser, latest: Entry | undefined,
 }
 
 interface IndexOptions {
-  /** The user this request already authenticated. */
-  user?: SessionUser;
   /** The list a later page must come from (its version); a view's first page leaves it out. */
   version?: number;
   /** Fetch the list again even if a recent one is held (the Refresh button). */
@@ -76,7 +71,7 @@ function listsOf(fundId: string): Entry[] {
   return entries.filter((entry) => entry.fundId === fundId).sort((a, b) => b.version - a.version);
 }
 
-function pick(fundId: string, user: SessionUser, options: IndexOptions, now: number): Entry {
+function pick(fundId: string, principal: Principal, options: IndexOptions, now: number): Entry {
   const forFund = listsOf(fundId);
   const latest = forFund[0];
   if (options.version !== undefined) {
@@ -87,13 +82,13 @@ function pick(fundId: string, user: SessionUser, options: IndexOptions, now: num
   const ready = forFund.find((candidate) => candidate.ready);
   if (options.refresh) {
     // Someone pressing Refresh over and over gets the held list, with its age, between reads.
-    if (!latest || now - latest.version >= serverEnv().INVESTOR_LIST_REFRESH_SECONDS * 1_000) return fetchList(fundId, user, latest, now);
+    if (!latest || now - latest.version >= serverEnv().INVESTOR_LIST_REFRESH_SECONDS * 1_000) return fetchList(fundId, principal, latest, now);
     return ready ?? latest;
   }
   if (latest && isFresh(latest, now)) return ready ?? latest;
-  if (!ready) return latest ?? fetchList(fundId, user, latest, now);
+  if (!ready) return latest ?? fetchList(fundId, principal, latest, now);
   // Past its age the held list still answers at once while the next one loads: under load nobody waits on it.
-  if (latest === ready) fetchList(fundId, user, latest, now).index.catch(() => undefined);
+  if (latest === ready) fetchList(fundId, principal, latest, now).index.catch(() => undefined);
   return ready;
 }
 
@@ -101,8 +96,7 @@ function pick(fundId: string, user: SessionUser, options: IndexOptions, now: num
  * The fund's list if one has arrived and is within its age, else null; never fetches. (An export of a list that
  * is not held reads it straight through rather than making the server hold it.)
  */
-export async function heldInvestorIndex(fundId: string, options: { user?: SessionUser } = {}): Promise<InvestorIndex | null> {
-  if (!options.user) await requireUser();
+export async function heldInvestorIndex(_principal: Principal, fundId: string): Promise<InvestorIndex | null> {
   const now = Date.now();
   const entry = listsOf(fundId).find((candidate) => candidate.ready);
   if (!entry || !isFresh(entry, now)) return null;
@@ -115,11 +109,9 @@ export async function heldInvestorIndex(fundId: string, options: { user?: Sessio
  * INVESTOR_LIST_CACHE_SECONDS (then the next is fetched while the held one still answers); concurrent first requests
  * share it; Refresh waits for a new one. Unmasked values are never held.
  */
-export async function investorIndex(fundId: string, options: IndexOptions = {}): Promise<InvestorIndex> {
-  // A held list is customer data too: the session is checked even when no upstream call follows.
-  const user = options.user ?? (await requireUser());
+export async function investorIndex(principal: Principal, fundId: string, options: IndexOptions = {}): Promise<InvestorIndex> {
   const now = Date.now();
-  const entry = pick(fundId, user, options, now);
+  const entry = pick(fundId, principal, options, now);
   entry.usedAt = now;
   evict(now);
   return entry.index;

@@ -2,12 +2,16 @@ import "server-only";
 import { memoryLimiter } from "../../auth/limiter";
 import { sameOrigin } from "../../auth/same-origin";
 import type { SessionUser } from "../../auth/session-token";
-import { getFundSecret, getInvestorSecret, type SecretField } from "../../customer-api";
+import type { SecretField } from "../../customer-api";
+import { getFundSecret } from "../../data/funds";
+import { getInvestorSecret } from "../../data/investors";
 import { BadRequest, Forbidden, TooManyRequests } from "../../http/errors";
+import { parseAsOneOf } from "../../table/parsers";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
 
-const fields = new Set<string>(["tax_id", "account_number"]);
+/** The query of the reveal routes: which one field to reveal. */
+export const revealParsers = { field: parseAsOneOf(["tax_id", "account_number"] as const) };
 
 // A person clicking Reveal needs a few a minute; an export with full values is rarer. Both stop a script walking every record.
 const limits = processWide("sensitive-limits", () => ({
@@ -15,10 +19,10 @@ const limits = processWide("sensitive-limits", () => ({
   export: memoryLimiter({ limit: 10, windowMs: 10 * 60_000 }),
 }));
 
-export function secretFieldOf(request: Request): SecretField {
-  const field = new URL(request.url).searchParams.get("field") ?? "";
-  if (!fields.has(field)) throw new BadRequest("Say which value to reveal: ?field=tax_id or ?field=account_number.");
-  return field as SecretField;
+/** The field a reveal asked for; asking for none is a 400. */
+export function secretField(query: { field: SecretField | null }): SecretField {
+  if (!query.field) throw new BadRequest("Say which value to reveal: ?field=tax_id or ?field=account_number.");
+  return query.field;
 }
 
 /**
@@ -38,13 +42,13 @@ export async function admitSensitiveRead(request: Request, user: SessionUser, ki
 export async function revealFundSecret(request: Request, fundId: string, field: SecretField, user: SessionUser) {
   await admitSensitiveRead(request, user, "reveal");
   logLine("audit_reveal", { user: user.email, fundId, investorId: null, field });
-  return { field, value: await getFundSecret(fundId, field) };
+  return { field, value: await getFundSecret(user, fundId, field) };
 }
 
 export async function revealInvestorSecret(request: Request, fundId: string, investorId: string, field: SecretField, user: SessionUser) {
   await admitSensitiveRead(request, user, "reveal");
   logLine("audit_reveal", { user: user.email, fundId, investorId, field });
-  return { field, value: await getInvestorSecret(fundId, investorId, field) };
+  return { field, value: await getInvestorSecret(user, fundId, investorId, field) };
 }
 
 export interface ExportAudit {

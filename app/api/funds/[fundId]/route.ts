@@ -1,5 +1,5 @@
+import { getFund } from "@/lib/data/funds";
 import { apiRoute } from "@/lib/http/api-route";
-import { getFund } from "@/lib/customer-api";
 import { fundParamsSchema } from "@/lib/values/ids";
 
-export const GET = apiRoute("GET /api/funds/[fundId]", fundParamsSchema, ({ fundId }) => getFund(fundId));
+export const GET = apiRoute("GET /api/funds/[fundId]", fundParamsSchema, {}, ({ params, user }) => getFund(user, params.fundId));

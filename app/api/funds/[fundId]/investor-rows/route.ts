@@ -1,18 +1,15 @@
 import { apiRoute } from "@/lib/http/api-route";
-import { fundParamsSchema } from "@/lib/values/ids";
-import { investorRowsParamsOf, investorRowsQuery } from "@/lib/investors/investor-rows-params";
+import { jsonBytesResponse } from "@/lib/http/responses";
+import { visibleInvestorColumnIds } from "@/lib/investors/columns";
+import { investorRowsParsers } from "@/lib/investors/search-params";
 import { investorIndex } from "@/lib/investors/server/list-cache";
 import { inPersonLane } from "@/lib/server/fair-share";
-import { jsonBytesResponse } from "@/lib/server/shared-in-flight";
+import { fundParamsSchema } from "@/lib/values/ids";
 
-// One page of the investor table's view (?sort=&q=&type=&offset=&limit=), cut from the fund's held list.
-export const GET = apiRoute(
-  "GET /api/funds/[fundId]/investor-rows",
-  fundParamsSchema,
-  async ({ fundId }, request, user) => {
-    const { view, offset, limit, sized, version, refresh } = investorRowsParamsOf(request);
-    const index = await investorIndex(fundId, { user, version, refresh });
-    return jsonBytesResponse(await inPersonLane(user.email, () => index.pageBytes(view, offset, limit, sized)));
-  },
-  { query: investorRowsQuery },
-);
+// One page of the investor table's view (?sort=&q=&type=&cols=&offset=&limit=), cut from the fund's held list.
+export const GET = apiRoute("GET /api/funds/[fundId]/investor-rows", fundParamsSchema, investorRowsParsers, async ({ params, query, user }) => {
+  const { offset, limit, version, refresh, cols, ...view } = query;
+  const index = await investorIndex(user, params.fundId, { version: version ?? undefined, refresh });
+  const bytes = await inPersonLane(user.email, () => index.pageBytes(view, offset, limit, visibleInvestorColumnIds(cols)));
+  return jsonBytesResponse(bytes);
+});

@@ -1,10 +1,9 @@
 import { apiRoute } from "@/lib/http/api-route";
-import { csvQuery, fundInvestorsCsv } from "@/lib/csv/exports";
-import { csvParamsOf } from "@/lib/csv/params";
+import { investorCsvParsers } from "@/lib/investors/search-params";
+import { fundInvestorsCsv } from "@/lib/investors/server/export";
 import { fundParamsSchema } from "@/lib/values/ids";
 
-// The investors of the table's view (?sort=&q=&type=), or all of them with ?all=1; streamed as CSV.
-export const GET = apiRoute("GET /api/funds/[fundId]/investors.csv", fundParamsSchema, ({ fundId }, request, user) =>
-  fundInvestorsCsv(request, fundId, csvParamsOf(request), user), {
-  query: csvQuery,
-});
+// The investors of the table's view (?sort=&q=&type=), or all of them with ?all=1; as CSV.
+export const GET = apiRoute("GET /api/funds/[fundId]/investors.csv", fundParamsSchema, investorCsvParsers, ({ params, query, request, user }) =>
+  fundInvestorsCsv(request, params.fundId, query, user),
+);

@@ -1,9 +1,10 @@
+import { listInvestors } from "@/lib/data/investors";
 import { apiRoute } from "@/lib/http/api-route";
-import { listInvestors } from "@/lib/customer-api";
+import { jsonBytesResponse } from "@/lib/http/responses";
+import { sharedJsonBody } from "@/lib/server/shared-in-flight";
 import { fundParamsSchema } from "@/lib/values/ids";
-import { jsonBytesResponse, sharedJsonBody } from "@/lib/server/shared-in-flight";
 
-// Concurrent requests for one fund share one upstream call and one serialization (each was checked for a session).
-export const GET = apiRoute("GET /api/funds/[fundId]/investors", fundParamsSchema, async ({ fundId }, _request, user) =>
-  jsonBytesResponse(await sharedJsonBody(`investors:${fundId}`, () => listInvestors(fundId, { user }))),
+// The whole list, for scripts: concurrent requests for one fund share one upstream call and one serialization.
+export const GET = apiRoute("GET /api/funds/[fundId]/investors", fundParamsSchema, {}, async ({ params, user }) =>
+  jsonBytesResponse(await sharedJsonBody(`investors:${params.fundId}`, () => listInvestors(user, params.fundId))),
 );

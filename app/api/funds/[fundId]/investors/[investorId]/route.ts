@@ -1,9 +1,7 @@
+import { getInvestor } from "@/lib/data/investors";
 import { apiRoute } from "@/lib/http/api-route";
-import { getInvestor } from "@/lib/customer-api";
 import { investorParamsSchema } from "@/lib/values/ids";
 
-export const GET = apiRoute(
-  "GET /api/funds/[fundId]/investors/[investorId]",
-  investorParamsSchema,
-  ({ fundId, investorId }) => getInvestor(fundId, investorId),
+export const GET = apiRoute("GET /api/funds/[fundId]/investors/[investorId]", investorParamsSchema, {}, ({ params, user }) =>
+  getInvestor(user, params.fundId, params.investorId),
 );

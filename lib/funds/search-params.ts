@@ -1,0 +1,32 @@
+import { createLoader, createSerializer, debounce, type inferParserType, useQueryStates } from "nuqs";
+import { createSearchParamsCache } from "nuqs/server";
+import { exportParsers, parseAsSearch, parseAsSort } from "../table/parsers";
+import { fundGridColumnIds } from "./columns";
+
+// The Funds grid's view, defined once: the page, the CSV route, its links and the browser's URL state use it.
+
+/** What the grid shows: its sort and search. */
+export const fundViewParsers = { sort: parseAsSort(fundGridColumnIds), q: parseAsSearch() };
+
+/** The CSV of the grid's view (GET /api/funds.csv). */
+export const fundsCsvParsers = { ...fundViewParsers, ...exportParsers };
+
+export type FundView = inferParserType<typeof fundViewParsers>;
+
+export const fundViewCache = createSearchParamsCache(fundViewParsers);
+export const loadFundView = createLoader(fundViewParsers);
+
+const serializeCsv = createSerializer(fundsCsvParsers, { clearOnDefault: true });
+
+/** The funds CSV URL for the view (unless every row is asked for) and the export options. */
+export function fundsCsvUrl(view: FundView, options: { all: boolean; sensitive: boolean; bom: boolean }): string {
+  return serializeCsv("/api/funds.csv", options.all ? { ...options } : { ...view, ...options });
+}
+
+/** The grid's URL state in the browser: each sort a history entry; typing replaces it, written once the person pauses. */
+export function useFundView() {
+  return useQueryStates({
+    sort: fundViewParsers.sort.withOptions({ history: "push" }),
+    q: fundViewParsers.q.withOptions({ history: "replace", limitUrlUpdates: debounce(300) }),
+  });
+}

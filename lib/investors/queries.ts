@@ -1,0 +1,65 @@
+import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
+import type { Investor } from "../customer-api/schemas";
+import { fetchJson } from "../query/fetch-json";
+import type { InvestorColumnId } from "./columns";
+import { type InvestorView, investorViewSearch } from "./search-params";
+import type { InvestorNeighbours, InvestorRowsPage } from "./types";
+
+/** Where the next page of a view starts, and which list it must be cut from. */
+export interface InvestorRowsCursor {
+  offset: number;
+  version?: number;
+}
+
+export const investorRowsFirstPage = 100;
+const laterPageRows = 300;
+
+// Funds whose next first page must make the server read the list again: only a person's Refresh puts one here,
+// never a retry or a Back navigation.
+const refreshAsked = new Set<string>();
+
+/** Refresh: the server reads the fund's list again (at most once per INVESTOR_LIST_REFRESH_SECONDS). */
+export function refreshInvestorRows(client: QueryClient, fundId: string): Promise<void> {
+  refreshAsked.add(fundId);
+  return client.invalidateQueries({ queryKey: ["funds", fundId, "investor-rows"] });
+}
+
+/** The investor table's view, a page at a time, from the server's held copy of the fund's list; `sized` are the columns on screen. */
+export function fundInvestorRowsQuery(fundId: string, view: InvestorView, sized: readonly InvestorColumnId[]) {
+  const search = investorViewSearch(view);
+  return infiniteQueryOptions({
+    // The columns are part of the key: a column added with the picker gets its width from the server.
+    queryKey: ["funds", fundId, "investor-rows", search, sized.join(",")],
+    initialPageParam: { offset: 0 } as InvestorRowsCursor,
+    getNextPageParam: (last: InvestorRowsPage): InvestorRowsCursor | undefined => {
+      const offset = last.offset + last.rows.length;
+      return offset < last.matched && last.rows.length > 0 ? { offset, version: last.version } : undefined;
+    },
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams(search);
+      params.set("offset", String(pageParam.offset));
+      params.set("limit", String(pageParam.offset === 0 ? investorRowsFirstPage : laterPageRows));
+      if (sized.length > 0) params.set("cols", sized.join(","));
+      if (pageParam.version !== undefined) params.set("version", String(pageParam.version));
+      else if (refreshAsked.delete(fundId)) params.set("refresh", "1");
+      return fetchJson<InvestorRowsPage>(`/api/funds/${encodeURIComponent(fundId)}/investor-rows?${params}`, signal);
+    },
+  });
+}
+
+export function investorNeighboursQuery(fundId: string, investorId: string, view: InvestorView) {
+  const search = investorViewSearch(view);
+  const path = `/api/funds/${encodeURIComponent(fundId)}/investors/${encodeURIComponent(investorId)}/neighbours`;
+  return queryOptions({
+    queryKey: ["funds", fundId, "investor-rows", search, "neighbours", investorId],
+    queryFn: ({ signal }) => fetchJson<InvestorNeighbours>(`${path}${search}`, signal),
+  });
+}
+
+export function investorQuery(fundId: string, investorId: string) {
+  return queryOptions({
+    queryKey: ["funds", fundId, "investors", investorId],
+    queryFn: ({ signal }) =>
+      fetchJson<Investor>(`/api/funds/${encodeURIComponent(fundId)}/investors/${encodeURIComponent(investorId)}`, signal),
+  });
+}

@@ -1,0 +1,71 @@
+import { createLoader, createSerializer, debounce, type inferParserType, useQueryStates } from "nuqs";
+import { createSearchParamsCache } from "nuqs/server";
+import { exportParsers, parseAsColumnIds, parseAsFlag, parseAsSearch, parseAsSort, parseAsValueSet, parseAsWhole } from "../table/parsers";
+import { defaultInvestorColumnIds, investorColumnIds } from "./columns";
+
+// The investor table's view, defined once: every page, route, export, link and query key reads and writes it here.
+
+/** What the table shows: its sort, search and type filter. */
+export const investorViewParsers = {
+  sort: parseAsSort(investorColumnIds),
+  q: parseAsSearch(),
+  type: parseAsValueSet(),
+};
+
+/** The table's whole state in the URL: the view and the columns on screen. */
+export const investorTableParsers = { ...investorViewParsers, cols: parseAsColumnIds(investorColumnIds) };
+
+/** A page of the view (GET /api/funds/{fundId}/investor-rows). */
+export const investorRowsParsers = {
+  ...investorTableParsers,
+  offset: parseAsWhole(0, 10_000_000).withDefault(0),
+  limit: parseAsWhole(1, 500).withDefault(100),
+  /** The list a later page must come from, as the first page gave it. */
+  version: parseAsWhole(1, Number.MAX_SAFE_INTEGER),
+  /** Read the fund's list again (the Refresh button). */
+  refresh: parseAsFlag,
+};
+
+/** The CSV of the view (GET /api/funds/{fundId}/investors.csv). */
+export const investorCsvParsers = { ...investorViewParsers, ...exportParsers };
+
+export type InvestorView = inferParserType<typeof investorViewParsers>;
+export type InvestorTableState = inferParserType<typeof investorTableParsers>;
+
+export const defaultInvestorView: InvestorView = { sort: null, q: "", type: [] };
+
+/** The fund page's reading of its URL (server components). */
+export const investorTableCache = createSearchParamsCache(investorTableParsers);
+/** Any other reading: the investor page's view from its URL, for links back and Previous/Next. */
+export const loadInvestorView = createLoader(investorViewParsers);
+
+const serializeView = createSerializer(investorViewParsers, { clearOnDefault: true });
+const serializeTable = createSerializer(investorTableParsers, { clearOnDefault: true });
+const serializeCsv = createSerializer(investorCsvParsers, { clearOnDefault: true });
+
+/** `?sort=…&q=…&type=…` for links that carry the view and for query keys; "" for the default view. */
+export function investorViewSearch(view: InvestorView): string {
+  return serializeView({ sort: view.sort, q: view.q, type: view.type });
+}
+
+/** The table's state as a query string, the columns included (the default ones are left out). */
+export function investorTableSearch(state: InvestorTableState): string {
+  const cols = state.cols.join() === defaultInvestorColumnIds.join() ? [] : state.cols;
+  return serializeTable({ ...state, cols });
+}
+
+/** A CSV route's URL: the view (unless every row is asked for) and the export options. */
+export function investorCsvUrl(path: string, view: InvestorView, options: { all: boolean; sensitive: boolean; bom: boolean }): string {
+  return serializeCsv(path, options.all ? { ...options } : { ...view, ...options });
+}
+
+/** The table's URL state in the browser: each sort and filter a history entry, typing and columns replace it. */
+export function useInvestorTableState() {
+  return useQueryStates({
+    ...investorTableParsers,
+    sort: investorTableParsers.sort.withOptions({ history: "push" }),
+    type: investorTableParsers.type.withOptions({ history: "push" }),
+    q: investorTableParsers.q.withOptions({ history: "replace", limitUrlUpdates: debounce(300) }),
+    cols: investorTableParsers.cols.withOptions({ history: "replace" }),
+  });
+}

@@ -1,0 +1,60 @@
+import "server-only";
+import type { inferParserType } from "nuqs";
+import { csvColumns } from "../../csv/columns";
+import { contentDisposition, today } from "../../csv/filename";
+import { beforeFirstRow, csvResponse, exportHooks } from "../../csv/server/export-response";
+import { csvBody, csvCollector, encodedRows, type EncodedRows } from "../../csv/stream";
+import { getFund } from "../../data/funds";
+import { collectInvestors, listInvestors } from "../../data/investors";
+import type { Principal } from "../../data/principal";
+import { fundName } from "../../funds/columns";
+import { sharedInFlight } from "../../server/shared-in-flight";
+import { applyView } from "../../table/view";
+import { investorColumns } from "../columns";
+import { defaultInvestorView, type InvestorView, type investorCsvParsers } from "../search-params";
+import { investorViewOptions } from "../view-options";
+import { heldInvestorIndex, investorIndex } from "./list-cache";
+
+type CsvChunks = Iterable<EncodedRows> | AsyncIterable<EncodedRows>;
+
+const isWholeList = (view: InvestorView) => !view.sort && !view.q && view.type.length === 0;
+
+/**
+ * A view's rows as CSV. Masked rows come from the held list when there is one (the rows the table shows); full
+ * values are fetched for the export only and never held.
+ */
+async function investorCsvRows(principal: Principal, fundId: string, view: InvestorView, sensitive: boolean): Promise<CsvChunks> {
+  const columns = csvColumns(investorColumns);
+  const held = sensitive ? null : await heldInvestorIndex(principal, fundId);
+  if (held) return encodedRows(await held.rows(view), columns);
+  // With no order or filter to apply, the list is read straight into CSV: only the CSV text is kept, and people
+  // exporting the same fund at once share one read (each request was checked for its session and its choice).
+  if (isWholeList(view)) {
+    const key = `investors.csv:${fundId}:${sensitive ? "full" : "masked"}`;
+    return sharedInFlight(key, () => collectInvestors(principal, fundId, () => csvCollector(columns), { sensitive }));
+  }
+  if (sensitive) {
+    const all = await listInvestors(principal, fundId, { sensitive });
+    return encodedRows(applyView(all, investorColumns, investorViewOptions(view)), columns);
+  }
+  // A masked view needs the whole list; it is then held for the table too.
+  return encodedRows(await (await investorIndex(principal, fundId)).rows(view), columns);
+}
+
+/** The investors of the table's view, or all of them with `all`, as CSV. */
+export async function fundInvestorsCsv(
+  request: Request,
+  fundId: string,
+  params: inferParserType<typeof investorCsvParsers>,
+  principal: Principal,
+): Promise<Response> {
+  const view: InvestorView = params.all ? defaultInvestorView : { sort: params.sort, q: params.q, type: params.type };
+  const suffix = `-investors-${today()}.csv`;
+  const hooks = await exportHooks(request, params.sensitive, `${fundId}${suffix}`, fundId, principal);
+  const [fund, chunks] = await beforeFirstRow(
+    hooks,
+    Promise.all([getFund(principal, fundId), investorCsvRows(principal, fundId, view, params.sensitive)]),
+  );
+  const body = csvBody(csvColumns(investorColumns), chunks, { bom: params.bom, ...hooks });
+  return csvResponse(body, contentDisposition(fundName(fund), suffix));
+}

@@ -1,0 +1,27 @@
+import type { Investor } from "../customer-api/schemas";
+
+/** One page of a fund's investors in a view, with what the table needs about the whole view. */
+export interface InvestorRowsPage {
+  /** Identifies the list the page was cut from (its fetch time, ms): later pages must come from the same one. */
+  version: number;
+  fetchedAt: string;
+  /** Investors in the fund, and in this view (after search and filter). */
+  total: number;
+  matched: number;
+  offset: number;
+  rows: Investor[];
+  /** Exact totals of the amount columns over every row of the view, by column id. */
+  totals: Record<string, string | null>;
+  /** Investor types over the whole fund, for the filter. */
+  types: { value: string; count: number }[];
+  /** Longest on-screen length of the asked-for columns over the whole fund, so columns are sized once. */
+  longest: Record<string, number>;
+}
+
+export interface InvestorNeighbours {
+  /** 1-based place in the view, or null when the investor is not in it. */
+  position: number | null;
+  matched: number;
+  previous: { id: string } | null;
+  next: { id: string } | null;
+}
