@@ -1,6 +1,6 @@
 // /__demo/* control routes; mounted only when the server starts with admin enabled.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { DemoControls } from "./server";
+import type { DemoControls } from "./controls";
 import { validateFaultPatch } from "./faults";
 import { sendError, sendJson } from "./respond";
 

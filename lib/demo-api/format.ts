@@ -70,10 +70,10 @@ export function addDays(epochMs: number, days: number): number {
   return epochMs + days * DAY_MS;
 }
 
-/** Folds accents so names like "Nguyễn" or "Søren" give plain ASCII email locals. */
 const foldCache = new Map<string, string>();
 const SPECIAL_FOLDS: Readonly<Record<string, string>> = { ø: "o", Ø: "O", æ: "ae", ß: "ss", ł: "l", Ł: "L", đ: "d" };
 
+/** Folds accents so names like "Nguyễn" or "Søren" give plain ASCII email locals. */
 export function asciiFold(text: string): string {
   const cached = foldCache.get(text);
   if (cached !== undefined) return cached;
@@ -85,7 +85,6 @@ export function asciiFold(text: string): string {
   return folded;
 }
 
-/** Lowercase email local part from name pieces ("O'Brien" → "obrien"). */
 const slugCache = new Map<string, string>();
 
 /** Lowercase ASCII slug of one name ("O'Brien" → "obrien", "Nguyễn" → "nguyen"); cached per name. */

@@ -1,27 +1,7 @@
 // Money pass: every investor's amounts in integer cents, cheap enough to run for all funds at startup.
 import { mulDivRound } from "./format";
 import { Rng } from "./prng";
-import type { FundTerms } from "./generate-fund";
-
-export type ContributionStatus = "none" | "partial" | "full";
-
-/** Integer cents; null where the investor's commitment is unknown. */
-export interface InvestorAmounts {
-  commitment: number | null;
-  feeTenths: number;
-  fee: number | null;
-  expenseShare: number | null;
-  totalDue: number | null;
-  contributed: number;
-  received: number;
-  status: ContributionStatus;
-}
-
-export interface AmountTotals {
-  commitments: bigint;
-  contributed: bigint;
-  received: bigint;
-}
+import type { AmountTotals, ContributionStatus, FundTerms, InvestorAmounts } from "./fund-terms";
 
 const MIN_COMMITMENT = 500_000;
 const MAX_COMMITMENT = 250_000_000;

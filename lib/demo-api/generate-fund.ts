@@ -9,25 +9,7 @@ import {
   US_STATES_OF_FORMATION,
 } from "./words";
 import { dealDescription } from "./deal-description";
-import type { AmountTotals } from "./generate-amounts";
-
-/** What investor generation needs to know about its fund. */
-export interface FundTerms {
-  index: number;
-  id: string;
-  investorCount: number;
-  amountsSeed: number;
-  peopleSeed: number;
-  calculationMethod: CalculationMethod;
-  feeTenths: number;
-  carryTenths: number;
-  minimumCents: number;
-  expenseReserveCents: number;
-  createdAtMs: number;
-  distributing: boolean;
-  /** Target size as a percentage of total commitments; null keeps the generated target as is. */
-  targetPercent: number | null;
-}
+import type { AmountTotals, FundTerms } from "./fund-terms";
 
 /** Feature slots: each quirk lands on one fixed fund so it exists whatever the fund count. */
 const SLOT_HTML_DESCRIPTION = 3;

@@ -1,7 +1,7 @@
 // Assembles wire-format investors from the money pass plus an independent identity stream.
 import { addDays, formatCents, formatTenths, isoTimestamp, percentOf } from "./format";
-import { generateAmounts, type InvestorAmounts } from "./generate-amounts";
-import type { FundTerms } from "./generate-fund";
+import { generateAmounts } from "./generate-amounts";
+import type { FundTerms, InvestorAmounts } from "./fund-terms";
 import { email, fullName, personName } from "./people";
 import { Rng } from "./prng";
 import { investmentAccount } from "./investor-account";

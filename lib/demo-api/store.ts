@@ -1,7 +1,8 @@
 // Funds generated eagerly (with exact aggregates); investor lists regenerated on demand behind an LRU.
 import { resolveDemoConfig, type DemoConfig } from "./config";
 import { generateAmounts } from "./generate-amounts";
-import { finalizeFund, generateFund, type FundTerms } from "./generate-fund";
+import type { FundTerms } from "./fund-terms";
+import { finalizeFund, generateFund } from "./generate-fund";
 import { forEachInvestor, generateInvestors } from "./generate-investor";
 import { ByteLru } from "./lru";
 import type { DemoFund, DemoInvestor } from "./types";
