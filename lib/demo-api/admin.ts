@@ -1,7 +1,7 @@
 // /__demo/* control routes; mounted only when the server starts with admin enabled.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { DemoControls } from "./controls";
-import { validateFaultPatch } from "./faults";
+import { validateFaultPatch } from "./fault-patch";
 import { sendError, sendJson } from "./respond";
 
 const MAX_BODY = 64 * 1024;

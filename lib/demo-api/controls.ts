@@ -1,12 +1,13 @@
 // Runtime fault switches and request statistics, shared by the API handler and the admin routes.
-import { StatsRecorder, noFaults, validateFaultPatch, type DemoStats, type FaultState } from "./faults";
+import { applyFaultPatch, validateFaultPatch, type FaultPatch } from "./fault-patch";
+import { StatsRecorder, noFaults, type DemoStats, type FaultState } from "./faults";
 import { Rng, hashSeed } from "./prng";
 
 export interface DemoControls {
   get(): FaultState;
-  /** Merges a patch into the fault state (validated; throws on bad values) and returns the result. */
-  set(patch: Partial<FaultState>): FaultState;
-  /** Clears all faults (latency included) and statistics. */
+  /** Merges a patch into the fault state (validated; throws on bad values or unknown funds) and returns the result. */
+  set(patch: FaultPatch): FaultState;
+  /** Clears all faults (latency and fund faults included) and statistics. */
   reset(): void;
   stats(): DemoStats;
 }
@@ -21,10 +22,15 @@ export interface ControlState extends DemoControls {
   replace(next: FaultState): void;
 }
 
-export function createControls(seed: number, initial: Partial<FaultState>): ControlState {
+function copy(state: FaultState): FaultState {
+  return { ...state, fundFaults: { ...state.fundFaults } };
+}
+
+export function createControls(seed: number, initial: FaultPatch, isFund: (fundId: string) => boolean): ControlState {
   const faultSeed = hashSeed(seed, 0xfa17);
   let rng = new Rng(faultSeed);
-  let state: FaultState = { ...noFaults(), ...validateFaultPatch(initial) };
+  const patch = (state: FaultState, input: FaultPatch): FaultState => applyFaultPatch(state, validateFaultPatch(input), isFund);
+  let state = patch(noFaults(), initial);
   const recorder = new StatsRecorder();
   return {
     get state() {
@@ -37,10 +43,10 @@ export function createControls(seed: number, initial: Partial<FaultState>): Cont
     replace(next) {
       state = next;
     },
-    get: () => ({ ...state }),
-    set(patch) {
-      state = { ...state, ...validateFaultPatch(patch) };
-      return { ...state };
+    get: () => copy(state),
+    set(input) {
+      state = patch(state, input);
+      return copy(state);
     },
     reset() {
       state = noFaults();

@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import { handleAdmin } from "./admin";
 import type { DemoConfig } from "./config";
 import { createControls, type DemoControls } from "./controls";
-import { rollFault, type FaultState } from "./faults";
+import type { FaultPatch } from "./fault-patch";
+import { rollFault } from "./faults";
 import { sendError, sendHtml, sendHuge, sendJson, sendMalformed, sendReset, sendServerError, wrongShape } from "./respond";
 import { route } from "./routes";
 import { createDemoStore, type DemoStore } from "./store";
@@ -23,8 +24,8 @@ export interface DemoApiOptions extends Partial<DemoConfig> {
   admin?: boolean;
   /** Shorthand for faults.latencyMs. */
   latencyMs?: number;
-  /** Initial fault state. */
-  faults?: Partial<FaultState>;
+  /** Initial fault state; config.faultyFunds are added to its fundFaults. */
+  faults?: FaultPatch;
   /** Reuse an existing store instead of generating one from the config fields. */
   store?: DemoStore;
   /** Serialize investor lists up front (within the cache budget) so first requests are not slow. */
@@ -60,7 +61,12 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
   const tokenGenerated = givenToken === undefined || givenToken === "";
   const token = tokenGenerated ? generateToken() : givenToken;
   const expected = Buffer.from(token);
-  const controls = createControls(store.config.seed, { ...initialFaults, ...(latencyMs === undefined ? {} : { latencyMs }) });
+  const fundFaults = Object.fromEntries(store.config.faultyFunds.map(({ index, kind }) => [store.funds[index]!.id, kind]));
+  const controls = createControls(
+    store.config.seed,
+    { ...initialFaults, ...(latencyMs === undefined ? {} : { latencyMs }), fundFaults: { ...fundFaults, ...initialFaults?.fundFaults } },
+    (fundId) => store.getFund(fundId) !== undefined,
+  );
   const stats = controls.recorder;
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
@@ -98,6 +104,13 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     if (!isAuthorized(req.headers.authorization, expected)) return sendError(res, 401, "Bad token");
     const result = route(store, pathname);
     if (result.status !== 200) return sendError(res, result.status, result.error);
+    const fundFault = result.investorsOf === undefined ? undefined : state.fundFaults[result.investorsOf];
+    if (fundFault !== undefined) {
+      stats.fault(`fund-${fundFault}`);
+      if (fundFault === "hang") return;
+      if (fundFault === "error") return sendError(res, 500, "Internal server error");
+      return sendMalformed(res, result.body);
+    }
     if (fault === "malformed") return sendMalformed(res, result.body);
     if (fault === "reset") return sendReset(res, result.body);
     if (fault === "wrongShape") return sendJson(res, 200, wrongShape(result.body, result.isList));
