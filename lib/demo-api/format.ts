@@ -10,6 +10,14 @@ export function formatCents(cents: number | bigint): string {
   return `${negative ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
+/** Parses a two-decimal money string ("-12.34") into exact cents. */
+export function parseCents(text: string): bigint {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(text);
+  if (match === null) throw new RangeError(`not a two-decimal amount: "${text}"`);
+  const cents = BigInt(match[2]!) * 100n + BigInt(match[3]!);
+  return match[1] === "-" ? -cents : cents;
+}
+
 /** Formats an integer count of tenths ("200" → "20.0"). */
 export function formatTenths(tenths: number): string {
   const digits = String(tenths).padStart(2, "0");
@@ -57,13 +65,6 @@ export function isoTimestamp(epochMs: number): string {
   const min = Math.floor(ms / 60_000) % 60;
   const sec = Math.floor(ms / 1000) % 60;
   return `${isoDate(epochMs)}T${pad(h, 2)}:${pad(min, 2)}:${pad(sec, 2)}.${pad(ms % 1000, 3)}Z`;
-}
-
-/** Percentage of part/whole with 4 decimals, rounded half-up, in exact integer arithmetic. */
-export function percentOf(part: number, whole: bigint): string {
-  const scaled = (2n * BigInt(part) * 1_000_000n + whole) / (2n * whole);
-  const digits = scaled.toString().padStart(5, "0");
-  return `${digits.slice(0, -4)}.${digits.slice(-4)}`;
 }
 
 export function addDays(epochMs: number, days: number): number {

@@ -17,7 +17,21 @@ export interface FundTerms {
   distributing: boolean;
   /** Target size as a percentage of total commitments; null keeps the generated target as is. */
   targetPercent: number | null;
+  /** Deliberate differences between this fund's aggregates and its investors (see plants.ts). */
+  plants: FundPlants;
 }
+
+/** Where a fund's books deliberately do not tie out; positions index its investor list. */
+export interface FundPlants {
+  /** Investors whose total_capital_due leaves out the management fee. */
+  feeOmitted: readonly number[];
+  /** The investor whose recent contribution the fund's total_contributed does not include yet. */
+  lateContribution: number | null;
+  /** investor_count also counts one invited investor the list does not show yet. */
+  uncounted: boolean;
+}
+
+export const NO_PLANTS: FundPlants = { feeOmitted: [], lateContribution: null, uncounted: false };
 
 export type ContributionStatus = "none" | "partial" | "full";
 
@@ -33,8 +47,11 @@ export interface InvestorAmounts {
   status: ContributionStatus;
 }
 
+/** Exact sums over the fund's investors. */
 export interface AmountTotals {
   commitments: bigint;
   contributed: bigint;
   received: bigint;
+  /** Contributed cents of plants.lateContribution (0 without one), which the fund's total leaves out. */
+  lateContribution: number;
 }

@@ -40,6 +40,7 @@ export function generateAmounts(terms: FundTerms): { amounts: InvestorAmounts[];
     amounts[i] = { commitment, feeTenths, fee: null, expenseShare: null, totalDue: null, contributed: 0, received: 0, status };
   }
   // Second loop: the expense reserve is shared pro rata, which needs the fund's total commitments.
+  const { feeOmitted, lateContribution } = terms.plants;
   let contributedTotal = 0n;
   let receivedTotal = 0n;
   for (let i = 0; i < terms.investorCount; i++) {
@@ -48,10 +49,12 @@ export function generateAmounts(terms: FundTerms): { amounts: InvestorAmounts[];
     if (a.commitment !== null) {
       a.fee = Math.round((a.commitment * a.feeTenths) / 1000);
       a.expenseShare = mulDivRound(terms.expenseReserveCents, a.commitment, commitments);
-      a.totalDue = dueFor(terms, a.commitment, a.fee, a.expenseShare);
+      const due = dueFor(terms, a.commitment, a.fee, a.expenseShare);
+      // Billed in full all the same: only the recorded total lost the fee.
+      a.totalDue = feeOmitted.includes(i) ? due - a.fee : due;
       if (a.status === "full") {
         a.contributed = a.commitment;
-        a.received = roll < 0.8 ? a.totalDue : a.commitment;
+        a.received = roll < 0.8 ? due : a.commitment;
       } else if (a.status === "partial") {
         a.contributed = Math.round((a.commitment * (partialPercents[i] ?? 50)) / 100);
         a.received = a.contributed;
@@ -65,7 +68,8 @@ export function generateAmounts(terms: FundTerms): { amounts: InvestorAmounts[];
     contributedTotal += BigInt(a.contributed);
     receivedTotal += BigInt(a.received);
   }
-  return { amounts, totals: { commitments, contributed: contributedTotal, received: receivedTotal } };
+  const late = lateContribution === null ? 0 : (amounts[lateContribution]?.contributed ?? 0);
+  return { amounts, totals: { commitments, contributed: contributedTotal, received: receivedTotal, lateContribution: late } };
 }
 
 function dueFor(terms: FundTerms, commitment: number, fee: number, expenseShare: number): number {

@@ -1,10 +1,11 @@
 // Funds generated eagerly (with exact aggregates); investor lists regenerated on demand behind an LRU.
 import { resolveDemoConfig, type DemoConfig } from "./config";
 import { generateAmounts } from "./generate-amounts";
-import type { FundTerms } from "./fund-terms";
+import type { FundPlants, FundTerms } from "./fund-terms";
 import { finalizeFund, generateFund } from "./generate-fund";
 import { forEachInvestor, generateInvestors } from "./generate-investor";
 import { ByteLru } from "./lru";
+import { choosePlants, plantCandidate } from "./plants";
 import type { DemoFund, DemoInvestor } from "./types";
 
 /** A fund's investors serialized once: the list body plus byte ranges of each investor in it. */
@@ -22,6 +23,8 @@ export interface DemoStore {
   readonly startupMs: number;
   /** Serialized GET /customerapi/funds body. */
   readonly fundsBody: Buffer;
+  /** Fund index → where its books deliberately do not tie out (plantedDifferences() spells it out). */
+  readonly plants: ReadonlyMap<number, FundPlants>;
   getFund(fundId: string): DemoFund | undefined;
   fundBody(fundId: string): Buffer | undefined;
   investorPage(fundId: string): InvestorPage | undefined;
@@ -65,18 +68,25 @@ export function serializeInvestors(terms: FundTerms): InvestorPage {
 export function createDemoStore(partial: Partial<DemoConfig> = {}): DemoStore {
   const config = resolveDemoConfig(partial);
   const started = performance.now();
+  const generated = Array.from({ length: config.fundCount }, (_, index) => generateFund(config, index));
+  const candidates = generated.map(({ terms }) => {
+    const { amounts, totals } = generateAmounts(terms);
+    return { candidate: plantCandidate(terms, amounts), totals };
+  });
+  const plants = choosePlants(config, candidates.map(({ candidate }) => candidate));
   const funds: DemoFund[] = [];
   const terms = new Map<string, FundTerms>();
   const fundBodies = new Map<string, Buffer>();
   let totalInvestors = 0;
-  for (let index = 0; index < config.fundCount; index++) {
-    const generated = generateFund(config, index);
-    const { totals } = generateAmounts(generated.terms);
-    finalizeFund(generated.fund, generated.terms, totals);
-    funds.push(generated.fund);
-    terms.set(generated.fund.id, generated.terms);
-    fundBodies.set(generated.fund.id, Buffer.from(JSON.stringify(generated.fund)));
-    totalInvestors += generated.terms.investorCount;
+  for (const [index, { fund, terms: fundTerms }] of generated.entries()) {
+    const planted = plants.get(index);
+    if (planted !== undefined) fundTerms.plants = planted;
+    const { totals } = planted === undefined ? candidates[index]! : generateAmounts(fundTerms);
+    finalizeFund(fund, fundTerms, totals);
+    funds.push(fund);
+    terms.set(fund.id, fundTerms);
+    fundBodies.set(fund.id, Buffer.from(JSON.stringify(fund)));
+    totalInvestors += fundTerms.investorCount;
   }
   const fundsBody = Buffer.from(JSON.stringify(funds));
   const startupMs = performance.now() - started;
@@ -99,6 +109,7 @@ export function createDemoStore(partial: Partial<DemoConfig> = {}): DemoStore {
     totalInvestors,
     startupMs,
     fundsBody,
+    plants,
     getFund: (fundId) => (terms.has(fundId) ? funds[terms.get(fundId)!.index] : undefined),
     fundBody: (fundId) => fundBodies.get(fundId),
     investorPage,
