@@ -1,4 +1,5 @@
 // Shapes passed between the generation passes, kept apart so the passes need not import each other.
+import type { IdentityPlan } from "./identity-plan";
 import type { CalculationMethod } from "./types";
 
 /** What investor generation needs to know about its fund. */
@@ -19,7 +20,12 @@ export interface FundTerms {
   targetPercent: number | null;
   /** Deliberate differences between this fund's aggregates and its investors (see plants.ts). */
   plants: FundPlants;
+  /** Store-wide: who holds each position of every fund. */
+  plan: IdentityPlan;
 }
+
+/** A fund's terms before the store has planned identities across all funds. */
+export type FundBase = Omit<FundTerms, "plan">;
 
 /** Where a fund's books deliberately do not tie out; positions index its investor list. */
 export interface FundPlants {

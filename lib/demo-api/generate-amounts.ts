@@ -29,8 +29,18 @@ export function generateAmounts(terms: FundTerms): { amounts: InvestorAmounts[];
   const amounts: InvestorAmounts[] = new Array<InvestorAmounts>(terms.investorCount);
   let commitments = 0n;
   const partialPercents: number[] = new Array<number>(terms.investorCount);
+  const { plan } = terms;
+  let slot = plan.slotStart[terms.index]!;
+  const slotEnd = plan.slotStart[terms.index + 1]!;
+  let nextShared = slot < slotEnd ? plan.slotPosition[slot]! : -1;
   for (let i = 0; i < terms.investorCount; i++) {
-    const commitment = commitmentCents(rng, terms.minimumCents);
+    let commitment = commitmentCents(rng, terms.minimumCents);
+    // Drawn all the same, so private investors' amounts do not depend on where shared ones sit.
+    if (i === nextShared) {
+      commitment = plan.halfTicketCents[plan.slotIdentity[slot]!]! * (2 + plan.slotRank[slot]!);
+      slot++;
+      nextShared = slot < slotEnd ? plan.slotPosition[slot]! : -1;
+    }
     const feeRoll = rng.next();
     const feeTenths = feeRoll < 0.85 ? terms.feeTenths : feeRoll < 0.95 ? Math.max(0, terms.feeTenths - 5) : 0;
     const statusRoll = rng.next();

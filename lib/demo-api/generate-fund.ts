@@ -9,7 +9,7 @@ import {
   US_STATES_OF_FORMATION,
 } from "./words";
 import { dealDescription } from "./deal-description";
-import { NO_PLANTS, type AmountTotals, type FundTerms } from "./fund-terms";
+import { NO_PLANTS, type AmountTotals, type FundBase, type FundTerms } from "./fund-terms";
 
 /** Feature slots: each quirk lands on one fixed fund so it exists whatever the fund count. */
 const SLOT_HTML_DESCRIPTION = 3;
@@ -35,7 +35,7 @@ function maybeDateOnly(rng: Rng, ms: number): string {
   return rng.chance(0.4) ? isoDate(ms) : isoTimestamp(ms);
 }
 
-export function generateFund(config: DemoConfig, index: number): { fund: DemoFund; terms: FundTerms } {
+export function generateFund(config: DemoConfig, index: number): { fund: DemoFund; terms: FundBase } {
   const rng = new Rng(hashSeed(config.seed, index, 1));
   const id = rng.uuid();
   const investorCount = fundInvestorCount(config, index, rng);
@@ -83,7 +83,7 @@ export function generateFund(config: DemoConfig, index: number): { fund: DemoFun
     fund.external_ref = `NW-${new Date(createdAtMs).getUTCFullYear()}-${String(index).padStart(4, "0")}`;
     fund.custom_fields = { sector: company.split(" ")[1] ?? "Other", lead_investor: `${org} Lead`, internal_rating: 4, tags: ["priority", "q3"] };
   }
-  const terms: FundTerms = {
+  const terms: FundBase = {
     index, id, investorCount, calculationMethod: method, feeTenths, carryTenths, minimumCents,
     expenseReserveCents, createdAtMs, distributing: rng.chance(0.3),
     targetPercent: isSlot(config, index, SLOT_HUGE_TARGET) ? null : rng.chance(0.1) ? rng.int(80, 99) : rng.int(100, 150),

@@ -4,7 +4,8 @@ import { generateAmounts } from "./generate-amounts";
 import type { FundTerms, InvestorAmounts } from "./fund-terms";
 import { email, fullName, personName } from "./people";
 import { Rng } from "./prng";
-import { investmentAccount } from "./investor-account";
+import { positionHolders, type PositionHolder } from "./position-holders";
+import { investorIdentity } from "./investor-identity";
 import { formatOwnership, ownershipUnits } from "./ownership";
 import type { DemoInvestor, TeamMember } from "./types";
 
@@ -31,9 +32,11 @@ function scaled(rng: Rng, value: number, minPercent: number, maxPercent: number)
   return Math.round((value * rng.int(minPercent, maxPercent)) / 100);
 }
 
-export function buildInvestor(rng: Rng, terms: FundTerms, a: InvestorAmounts, ownership: number | null, late: boolean): DemoInvestor {
+export function buildInvestor(
+  rng: Rng, terms: FundTerms, a: InvestorAmounts, holder: PositionHolder, ownership: number | null, late: boolean,
+): DemoInvestor {
   const id = rng.uuid();
-  const { account, contact } = investmentAccount(rng);
+  const { account, contact } = investorIdentity(terms.plan, holder);
   const team = teamMembers(rng);
   const invitedMs = addDays(terms.createdAtMs, rng.int(0, 90)) + rng.int(0, 86_399_999);
   const onTimeMs = addDays(invitedMs, rng.int(1, 60)) + rng.int(0, 86_399_999);
@@ -76,7 +79,8 @@ export function forEachInvestor(terms: FundTerms, visit: (investor: DemoInvestor
   const ownership = ownershipUnits(amounts, totals.commitments);
   const rng = new Rng(terms.peopleSeed);
   const late = terms.plants.lateContribution;
-  for (let i = 0; i < amounts.length; i++) visit(buildInvestor(rng, terms, amounts[i]!, ownership[i] ?? null, i === late), i);
+  const holderAt = positionHolders(terms.plan, terms.index);
+  for (let i = 0; i < amounts.length; i++) visit(buildInvestor(rng, terms, amounts[i]!, holderAt(i), ownership[i] ?? null, i === late), i);
 }
 
 export function generateInvestors(terms: FundTerms): DemoInvestor[] {

@@ -22,9 +22,17 @@ export function fullName(name: PersonName): string {
   return name.middle === null ? `${name.first} ${name.last}` : `${name.first} ${name.middle} ${name.last}`;
 }
 
+function emailLocal(rng: Rng, first: string, last: string): string {
+  return rng.chance(0.3) ? nameSlug(first).charAt(0) + nameSlug(last) : `${nameSlug(first)}.${nameSlug(last)}`;
+}
+
 export function email(rng: Rng, first: string, last: string, domain: string = rng.pick(EMAIL_DOMAINS)): string {
-  const local = rng.chance(0.3) ? nameSlug(first).charAt(0) + nameSlug(last) : `${nameSlug(first)}.${nameSlug(last)}`;
-  return `${local}${rng.chance(0.2) ? rng.int(1, 99) : ""}@${domain}`;
+  return `${emailLocal(rng, first, last)}${rng.chance(0.2) ? rng.int(1, 99) : ""}@${domain}`;
+}
+
+/** A primary contact's email; the tag is unique per identity, so two investors share an email only on purpose. */
+export function taggedEmail(rng: Rng, first: string, last: string, tag: number, domain: string = rng.pick(EMAIL_DOMAINS)): string {
+  return `${emailLocal(rng, first, last)}${tag}@${domain}`;
 }
 
 export function companyDomain(words: string): string {
@@ -84,10 +92,6 @@ export function routingNumber(rng: Rng): string {
 export function accountNumber(rng: Rng): string {
   const digits = rng.digits(rng.int(8, 12));
   return rng.chance(0.25) ? `00${digits.slice(2)}` : digits;
-}
-
-export function ssn(rng: Rng): string {
-  return `${String(rng.int(1, 665)).padStart(3, "0")}-${String(rng.int(1, 99)).padStart(2, "0")}-${String(rng.int(1, 9999)).padStart(4, "0")}`;
 }
 
 export function ein(rng: Rng): string {

@@ -4,6 +4,7 @@ import { generateAmounts } from "./generate-amounts";
 import type { FundPlants, FundTerms } from "./fund-terms";
 import { finalizeFund, generateFund } from "./generate-fund";
 import { forEachInvestor, generateInvestors } from "./generate-investor";
+import { planIdentities, type IdentityPlan } from "./identity-plan";
 import { ByteLru } from "./lru";
 import { choosePlants, plantCandidate } from "./plants";
 import type { DemoFund, DemoInvestor } from "./types";
@@ -23,6 +24,8 @@ export interface DemoStore {
   readonly startupMs: number;
   /** Serialized GET /customerapi/funds body. */
   readonly fundsBody: Buffer;
+  /** Who holds each position of every fund (sharedIdentities() and familyOfficePair() read it). */
+  readonly identityPlan: IdentityPlan;
   /** Fund index → where its books deliberately do not tie out (plantedDifferences() spells it out). */
   readonly plants: ReadonlyMap<number, FundPlants>;
   getFund(fundId: string): DemoFund | undefined;
@@ -31,6 +34,8 @@ export interface DemoStore {
   /** Freshly generated investor objects (not cached); undefined for an unknown fund. */
   listInvestors(fundId: string): DemoInvestor[] | undefined;
   getInvestor(fundId: string, investorId: string): DemoInvestor | undefined;
+  /** The investor at a position of a fund's list, from the cached page. */
+  investorAt(fundId: string, position: number): DemoInvestor | undefined;
   cacheStats(): { entries: number; bytes: number };
   /** Serializes funds in order while the cache budget allows; returns how many were warmed. */
   prewarm(): number;
@@ -65,10 +70,16 @@ export function serializeInvestors(terms: FundTerms): InvestorPage {
   return { body: Buffer.from(buffer.subarray(0, position)), ranges };
 }
 
+function parseRange(page: InvestorPage, [start, end]: readonly [number, number]): DemoInvestor {
+  return JSON.parse(page.body.subarray(start, end).toString("utf8")) as DemoInvestor;
+}
+
 export function createDemoStore(partial: Partial<DemoConfig> = {}): DemoStore {
   const config = resolveDemoConfig(partial);
   const started = performance.now();
-  const generated = Array.from({ length: config.fundCount }, (_, index) => generateFund(config, index));
+  const bases = Array.from({ length: config.fundCount }, (_, index) => generateFund(config, index));
+  const identityPlan = planIdentities(config.seed, bases.map(({ terms }) => terms.investorCount));
+  const generated = bases.map(({ fund, terms }) => ({ fund, terms: { ...terms, plan: identityPlan } }));
   const candidates = generated.map(({ terms }) => {
     const { amounts, totals } = generateAmounts(terms);
     return { candidate: plantCandidate(terms, amounts), totals };
@@ -109,6 +120,7 @@ export function createDemoStore(partial: Partial<DemoConfig> = {}): DemoStore {
     totalInvestors,
     startupMs,
     fundsBody,
+    identityPlan,
     plants,
     getFund: (fundId) => (terms.has(fundId) ? funds[terms.get(fundId)!.index] : undefined),
     fundBody: (fundId) => fundBodies.get(fundId),
@@ -120,8 +132,15 @@ export function createDemoStore(partial: Partial<DemoConfig> = {}): DemoStore {
     getInvestor(fundId, investorId) {
       const page = investorPage(fundId);
       const range = page?.ranges.get(investorId);
-      if (page === undefined || range === undefined) return undefined;
-      return JSON.parse(page.body.subarray(range[0], range[1]).toString("utf8")) as DemoInvestor;
+      return page === undefined || range === undefined ? undefined : parseRange(page, range);
+    },
+    investorAt(fundId, position) {
+      const page = investorPage(fundId);
+      if (page === undefined || position < 0 || position >= page.ranges.size) return undefined;
+      // Map order is list order: ranges were recorded while serializing.
+      let seen = 0;
+      for (const range of page.ranges.values()) if (seen++ === position) return parseRange(page, range);
+      return undefined;
     },
     cacheStats: () => ({ entries: cache.size, bytes: cache.bytes }),
     prewarm() {
