@@ -21,6 +21,13 @@ describe("demo API command line", () => {
     }
   });
 
+  it("takes --shape examples or reference, nothing else", () => {
+    expect(options().shape).toBeUndefined();
+    expect(options("--shape", "reference").shape).toBe("reference");
+    expect(options("--shape", "examples").shape).toBe("examples");
+    expect(() => parseCliArgs(["--shape", "nested"])).toThrow(CliError);
+  });
+
   it("keeps the existing flags: sizes, rates, latency, token", () => {
     const parsed = options("--funds", "30", "--fund-sizes", "1,2", "--error-rate", "0.5", "--latency", "20", "--token", "t", "--admin");
     expect(parsed).toMatchObject({ fundCount: 30, fundSizes: [1, 2], admin: true, token: "t", port: 4010 });

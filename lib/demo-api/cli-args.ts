@@ -1,6 +1,6 @@
 // Command-line flags of the standalone demo API, parsed into startDemoApi options without side effects.
 import { parseArgs } from "node:util";
-import { FUND_FAULT_KINDS, type DemoConfig, type FaultyFund, type FundFaultKind } from "./config";
+import { FUND_FAULT_KINDS, INVESTOR_SHAPES, type DemoConfig, type FaultyFund, type FundFaultKind, type InvestorShape } from "./config";
 import type { FaultPatch } from "./fault-patch";
 import type { DemoApiOptions } from "./server";
 
@@ -16,6 +16,9 @@ export const USAGE = `Usage: npm run demo-api -- [options]
   --prewarm                serialize investor lists at startup, within that budget
   --faulty-funds I:K,...   investor lists of funds at index I always fail; K is error (500),
                            hang or malformed (truncated JSON), e.g. 5:error,7:malformed (default none)
+  --shape S                examples (default): investors as the spec's examples show them; reference: the
+                           field reference's six top-level account fields, plus nested secrets (kyc,
+                           custodian, ein, profile.identifiers.itin; funds: servicing.escrow)
   --latency MS             delay before every answer
   --error-rate R           share of 500/502/503/504 answers (0..1)
   --hang-rate R            share of requests never answered
@@ -38,7 +41,7 @@ const string = { type: "string" } as const;
 const boolean = { type: "boolean" } as const;
 const OPTIONS = {
   port: string, host: string, token: string, seed: string, funds: string, "fund-sizes": string,
-  "investors-per-fund": string, "cache-mb": string, "faulty-funds": string, latency: string,
+  "investors-per-fund": string, "cache-mb": string, "faulty-funds": string, shape: string, latency: string,
   ...Object.fromEntries(Object.keys(RATE_FLAGS).map((flag) => [flag, string])),
   "reject-token": boolean, admin: boolean, prewarm: boolean, help: { type: "boolean", short: "h" },
 } as const;
@@ -95,6 +98,11 @@ export function parseCliArgs(argv: readonly string[]): { help: true } | { help: 
   if (cacheMb !== undefined) config.cacheBytes = cacheMb * 1024 * 1024;
   if (sizes !== undefined) config.fundSizes = list(sizes).map((part) => integer("fund-sizes", part) ?? 0);
   if (faulty !== undefined) config.faultyFunds = faultyFunds(faulty);
+  const shape = text("shape");
+  if (shape !== undefined) {
+    if (!INVESTOR_SHAPES.includes(shape as InvestorShape)) throw new CliError(`--shape must be one of ${INVESTOR_SHAPES.join(", ")}, got "${shape}"`);
+    config.shape = shape as InvestorShape;
+  }
 
   const faults: FaultPatch = {};
   for (const [flag, key] of Object.entries(RATE_FLAGS)) {

@@ -10,6 +10,13 @@ export interface FaultyFund {
   kind: FundFaultKind;
 }
 
+/**
+ * examples: investors as the spec's response examples show them. reference: as its field reference lists them (six
+ * account fields at the top level), plus unknown nested objects full of secrets for masking tests.
+ */
+export const INVESTOR_SHAPES = ["examples", "reference"] as const;
+export type InvestorShape = (typeof INVESTOR_SHAPES)[number];
+
 export interface DemoConfig {
   /** Global seed; every fund derives its own seed from it and its index. */
   seed: number;
@@ -22,6 +29,7 @@ export interface DemoConfig {
   cacheBytes: number;
   /** Funds whose investor lists fail from the start; the admin control can change them later. */
   faultyFunds: readonly FaultyFund[];
+  shape: InvestorShape;
 }
 
 /** Index 1 is the large fund and index 2 the empty one, so both exist in the default demo. */
@@ -40,6 +48,7 @@ export const DEFAULT_FAULTY_FUNDS: readonly FaultyFund[] = [
 export function defaultDemoConfig(): DemoConfig {
   return {
     seed: 42, fundCount: 24, fundSizes: DEFAULT_FUND_SIZES, cacheBytes: DEFAULT_CACHE_BYTES, faultyFunds: DEFAULT_FAULTY_FUNDS,
+    shape: "examples",
   };
 }
 
@@ -57,6 +66,7 @@ export function resolveDemoConfig(partial: Partial<DemoConfig> = {}): DemoConfig
     fundSizes: [...fundSizes],
     cacheBytes: partial.cacheBytes ?? base.cacheBytes,
     faultyFunds: (partial.faultyFunds ?? []).map((fund) => ({ ...fund })),
+    shape: partial.shape ?? base.shape,
   };
   if (partial.investorsPerFund !== undefined) config.investorsPerFund = partial.investorsPerFund;
   validateConfig(config);
@@ -77,6 +87,7 @@ function validateConfig(config: DemoConfig): void {
     checkInt("investorsPerFund", config.investorsPerFund, 0, MAX_INVESTORS_PER_FUND);
   }
   checkInt("cacheBytes", config.cacheBytes, 0, Number.MAX_SAFE_INTEGER);
+  if (!INVESTOR_SHAPES.includes(config.shape)) throw new RangeError(`demo-api: shape must be one of ${INVESTOR_SHAPES.join(", ")}`);
   const seen = new Set<number>();
   config.faultyFunds.forEach(({ index, kind }, i) => {
     checkInt(`faultyFunds[${i}].index`, index, 0, config.fundCount - 1);

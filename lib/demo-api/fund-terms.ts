@@ -1,4 +1,5 @@
 // Shapes passed between the generation passes, kept apart so the passes need not import each other.
+import type { InvestorShape } from "./config";
 import type { IdentityPlan } from "./identity-plan";
 import type { CalculationMethod } from "./types";
 
@@ -20,6 +21,7 @@ export interface FundTerms {
   targetPercent: number | null;
   /** Deliberate differences between this fund's aggregates and its investors (see plants.ts). */
   plants: FundPlants;
+  shape: InvestorShape;
   /** Store-wide: who holds each position of every fund. */
   plan: IdentityPlan;
 }

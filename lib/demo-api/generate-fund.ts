@@ -87,7 +87,7 @@ export function generateFund(config: DemoConfig, index: number): { fund: DemoFun
     index, id, investorCount, calculationMethod: method, feeTenths, carryTenths, minimumCents,
     expenseReserveCents, createdAtMs, distributing: rng.chance(0.3),
     targetPercent: isSlot(config, index, SLOT_HUGE_TARGET) ? null : rng.chance(0.1) ? rng.int(80, 99) : rng.int(100, 150),
-    amountsSeed: hashSeed(config.seed, index, 2), peopleSeed: hashSeed(config.seed, index, 3), plants: NO_PLANTS,
+    amountsSeed: hashSeed(config.seed, index, 2), peopleSeed: hashSeed(config.seed, index, 3), plants: NO_PLANTS, shape: config.shape,
   };
   return { fund, terms };
 }

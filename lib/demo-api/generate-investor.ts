@@ -7,6 +7,7 @@ import { Rng } from "./prng";
 import { positionHolders, type PositionHolder } from "./position-holders";
 import { investorIdentity } from "./investor-identity";
 import { formatOwnership, ownershipUnits } from "./ownership";
+import { toReferenceShape } from "./reference-shape";
 import type { DemoInvestor, TeamMember } from "./types";
 
 const TEAM_SIZES = [[0, 50], [1, 30], [2, 15], [3, 5]] as const;
@@ -79,8 +80,12 @@ export function forEachInvestor(terms: FundTerms, visit: (investor: DemoInvestor
   const ownership = ownershipUnits(amounts, totals.commitments);
   const rng = new Rng(terms.peopleSeed);
   const late = terms.plants.lateContribution;
-  const holderAt = positionHolders(terms.plan, terms.index);
-  for (let i = 0; i < amounts.length; i++) visit(buildInvestor(rng, terms, amounts[i]!, holderAt(i), ownership[i] ?? null, i === late), i);
+  const { plan } = terms;
+  const holderAt = positionHolders(plan, terms.index);
+  for (let i = 0; i < amounts.length; i++) {
+    const investor = buildInvestor(rng, terms, amounts[i]!, holderAt(i), ownership[i] ?? null, i === late);
+    visit(terms.shape === "reference" ? toReferenceShape(investor, plan.positionStart[terms.index]! + i, plan.seed) : investor, i);
+  }
 }
 
 export function generateInvestors(terms: FundTerms): DemoInvestor[] {

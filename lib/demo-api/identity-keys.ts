@@ -1,8 +1,9 @@
 // Identifiers unique by construction: a one-to-one scramble of an index, so no two records share one by chance.
 import { hashSeed } from "./prng";
 
-// Prime, so coprime with every modulus below: (index * MULTIPLIER + offset) mod m is one to one on [0, m).
-const MULTIPLIER = 2_654_435_761n;
+// A prime squared, so coprime with every modulus here: ((index + offset) * MULTIPLIER) mod m is one to one on [0, m);
+// squared so that even 14-digit moduli wrap after the first index and small indexes do not look sequential.
+const MULTIPLIER = 2_654_435_761n ** 2n;
 const SSN_PER_AREA = 99 * 9999;
 const EIN_PER_PREFIX = 10_000_000;
 
@@ -12,7 +13,7 @@ export const IDENTITY_EIN_PREFIXES = [10, 89] as const;
 
 /** Maps index to [0, modulus), one to one for indexes below the modulus (beyond it values repeat). */
 export function scramble(index: number, modulus: number, seed: number, salt: number): number {
-  return Number((BigInt(index) * MULTIPLIER + BigInt(hashSeed(seed, salt))) % BigInt(modulus));
+  return Number(((BigInt(index) + BigInt(hashSeed(seed, salt)) + 1n) * MULTIPLIER) % BigInt(modulus));
 }
 
 /** AAA-GG-SSSS with the area in [first, last]. */

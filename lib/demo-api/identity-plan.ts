@@ -32,6 +32,8 @@ export interface IdentityPlan {
   privateStart: Float64Array;
   /** First store-wide position of fund f, so every record can carry values unique to it. */
   positionStart: Float64Array;
+  /** All funds' positions; record serials past it belong to funds. */
+  totalPositions: number;
   /** Half the typical ticket of shared identity k, in cents; its commitment in its r-th fund is that times 2 + r. */
   halfTicketCents: Int32Array;
   /** Funds of shared identity k: memberFund[memberStart[k] .. memberStart[k + 1]), rank order. */
@@ -147,6 +149,7 @@ export function planIdentities(seed: number, counts: readonly number[]): Identit
   });
   return {
     seed, sharedCount, totalIdentities: nextPrivate, emailTagDigits: emailTagDigits(nextPrivate), ...slots, privateStart, positionStart,
+    totalPositions: nextPosition,
     halfTicketCents, memberStart: Int32Array.from(memberStart), memberFund: Int32Array.from(memberFund),
     familyOffice: seatFamilyOffice(rng, privates, slots),
   };

@@ -78,14 +78,15 @@ export function address(rng: Rng, international: boolean): GeneratedAddress {
 
 const ROUTING_PREFIXES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 21, 22, 26, 31];
 
-/** ABA routing number with a valid check digit. */
-export function routingNumber(rng: Rng): string {
-  const prefix = rng.pick(ROUTING_PREFIXES);
-  const d = [Math.floor(prefix / 10), prefix % 10];
-  for (let i = 0; i < 6; i++) d.push(rng.int(0, 9));
+/** ABA routing number with a valid check digit, from a Federal Reserve prefix and six more digits. */
+export function abaRoutingNumber(prefix: number, sixDigits: string): string {
+  const d = [Math.floor(prefix / 10), prefix % 10, ...Array.from(sixDigits, Number)];
   const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]!);
-  d.push((10 - (sum % 10)) % 10);
-  return d.join("");
+  return `${d.join("")}${(10 - (sum % 10)) % 10}`;
+}
+
+export function routingNumber(rng: Rng): string {
+  return abaRoutingNumber(rng.pick(ROUTING_PREFIXES), rng.digits(6));
 }
 
 /** Bank account number, sometimes with leading zeros that must survive as a string. */
@@ -94,6 +95,7 @@ export function accountNumber(rng: Rng): string {
   return rng.chance(0.25) ? `00${digits.slice(2)}` : digits;
 }
 
+/** Prefixes 90-98 are left to the reference shape's secrets, which must never equal another value. */
 export function ein(rng: Rng): string {
-  return `${rng.int(10, 98)}-${rng.digits(7)}`;
+  return `${rng.int(10, 89)}-${rng.digits(7)}`;
 }

@@ -7,6 +7,7 @@ import { forEachInvestor, generateInvestors } from "./generate-investor";
 import { planIdentities, type IdentityPlan } from "./identity-plan";
 import { ByteLru } from "./lru";
 import { choosePlants, plantCandidate } from "./plants";
+import { withFundSecrets } from "./reference-shape";
 import type { DemoFund, DemoInvestor } from "./types";
 
 /** A fund's investors serialized once: the list body plus byte ranges of each investor in it. */
@@ -94,6 +95,7 @@ export function createDemoStore(partial: Partial<DemoConfig> = {}): DemoStore {
     if (planted !== undefined) fundTerms.plants = planted;
     const { totals } = planted === undefined ? candidates[index]! : generateAmounts(fundTerms);
     finalizeFund(fund, fundTerms, totals);
+    if (config.shape === "reference") withFundSecrets(fund, identityPlan.totalPositions + index, config.seed);
     funds.push(fund);
     terms.set(fund.id, fundTerms);
     fundBodies.set(fund.id, Buffer.from(JSON.stringify(fund)));
