@@ -28,7 +28,7 @@ export const USAGE = `Usage: npm run demo-api -- [options]
   --reset-rate R           share of connections dropped mid-body
   --huge-rate R            share of endless 50 MB bodies
   --reject-token           answer 401 Bad token to everything
-  --admin                  enable /__demo/control, /__demo/reset and /__demo/stats`;
+  --admin                  enable /__demo/control, /__demo/reset, /__demo/stats and /__demo/planted`;
 
 export class CliError extends Error {}
 

@@ -20,7 +20,7 @@ export interface DemoApiOptions extends Partial<DemoConfig> {
   port?: number;
   /** Bearer token to accept; generated (JWT-shaped, random) when absent or empty. */
   token?: string;
-  /** Mounts /__demo/control, /__demo/reset and /__demo/stats (no token needed). */
+  /** Mounts /__demo/control, /__demo/reset, /__demo/stats and /__demo/planted (no token needed). */
   admin?: boolean;
   /** Shorthand for faults.latencyMs. */
   latencyMs?: number;
@@ -123,7 +123,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     const end = target.search(/[?#]/);
     const pathname = end === -1 ? target : target.slice(0, end);
     if (pathname === "/customerapi" || pathname.startsWith("/customerapi/")) return handleApi(req, res, pathname);
-    if (admin && pathname.startsWith("/__demo/")) return handleAdmin(req, res, pathname, controls);
+    if (admin && pathname.startsWith("/__demo/")) return handleAdmin(req, res, pathname, controls, store);
     sendError(res, 404, "Not Found");
   }
 
