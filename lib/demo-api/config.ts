@@ -38,7 +38,7 @@ export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 const MAX_FUNDS = 100_000;
 const MAX_INVESTORS_PER_FUND = 1_000_000;
 
-/** Small funds of the default seed, past the first three that tests and the dashboard lean on. */
+/** Small funds of the default seed (4 and 7 investors), past the first three that tests and the dashboard lean on. */
 export const DEFAULT_FAULTY_FUNDS: readonly FaultyFund[] = [
   { index: 16, kind: "error" },
   { index: 20, kind: "malformed" },

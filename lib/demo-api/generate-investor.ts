@@ -1,4 +1,4 @@
-// Assembles wire-format investors from the money pass plus an independent identity stream.
+// Assembles wire-format investors from the money pass plus each position holder's identity (identity-plan.ts).
 import { addDays, formatCents, formatTenths, isoTimestamp } from "./format";
 import { generateAmounts } from "./generate-amounts";
 import type { FundTerms, InvestorAmounts } from "./fund-terms";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Fenwick } from "./fenwick";
-import { emailTag, emailTagDigits, scramble, uniqueEin, uniqueSsn } from "./identity-keys";
+import { emailTag, emailTagDigits, scramble, scrambleExact, uniqueEin, uniqueSsn } from "./identity-keys";
 import { Rng } from "./prng";
 
 describe("unique keys", () => {
@@ -11,6 +11,15 @@ describe("unique keys", () => {
       for (let i = 0; i < n; i++) seen.add(scramble(i, modulus, 42, 1));
       expect(seen.size).toBe(n);
       expect([...seen].every((v) => v >= 0 && v < modulus)).toBe(true);
+    }
+  });
+
+  it("computes the exact BigInt value in doubles below 2^31", () => {
+    const rng = new Rng(8);
+    for (let i = 0; i < 5000; i++) {
+      const modulus = i < 10 ? 2 ** 31 - 1 - i : rng.int(1, 2 ** 31 - 1);
+      const index = rng.int(0, 2 ** 40);
+      expect(scramble(index, modulus, 42, i)).toBe(scrambleExact(index, modulus, 42, i));
     }
   });
 

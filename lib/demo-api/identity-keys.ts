@@ -11,9 +11,27 @@ const EIN_PER_PREFIX = 10_000_000;
 export const IDENTITY_SSN_AREAS = [1, 665] as const;
 export const IDENTITY_EIN_PREFIXES = [10, 89] as const;
 
+const SMALL_MODULUS = 2 ** 31;
+const multiplierMod = new Map<number, number>();
+
+/** a·b mod m for a, b < m < 2^31, in doubles: every partial product stays below 2^53. */
+function mulMod(a: number, b: number, m: number): number {
+  return (((a * Math.floor(b / 65_536)) % m) * 65_536 + a * (b % 65_536)) % m;
+}
+
 /** Maps index to [0, modulus), one to one for indexes below the modulus (beyond it values repeat). */
+export function scrambleExact(index: number, modulus: number, seed: number, salt: number): number {
+  return Number(((BigInt(index) + BigInt(hashSeed(seed, salt) + 1)) * MULTIPLIER) % BigInt(modulus));
+}
+
+/** scrambleExact, computed in doubles where the modulus allows. */
 export function scramble(index: number, modulus: number, seed: number, salt: number): number {
-  return Number(((BigInt(index) + BigInt(hashSeed(seed, salt)) + 1n) * MULTIPLIER) % BigInt(modulus));
+  if (modulus >= SMALL_MODULUS) return scrambleExact(index, modulus, seed, salt);
+  const offset = hashSeed(seed, salt) + 1;
+  // Same value as the BigInt form, without a BigInt per call: tax ids and email tags are made for every investor.
+  let factor = multiplierMod.get(modulus);
+  if (factor === undefined) multiplierMod.set(modulus, (factor = Number(MULTIPLIER % BigInt(modulus))));
+  return mulMod((index + offset) % modulus, factor, modulus);
 }
 
 /** AAA-GG-SSSS with the area in [first, last]. */

@@ -1,4 +1,4 @@
-// Funds generated eagerly (with exact aggregates); investor lists regenerated on demand behind an LRU.
+// Funds generated eagerly (exact sums, planted differences aside); investor lists made on demand behind an LRU.
 import { resolveDemoConfig, type DemoConfig } from "./config";
 import { generateAmounts } from "./generate-amounts";
 import type { FundPlants, FundTerms } from "./fund-terms";
