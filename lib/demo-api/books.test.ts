@@ -3,6 +3,7 @@ import { defaultDemoConfig } from "./config";
 import { parseCents } from "./format";
 import { FEE_OMITTED } from "./plants";
 import { plantedDifferences } from "./planted-differences";
+import { familyOfficePair } from "./shared-identities";
 import { createDemoStore, type DemoStore } from "./store";
 import type { DemoFund, DemoInvestor } from "./types";
 
@@ -101,6 +102,13 @@ describe("books that tie out", () => {
       expect(planted.totalCapitalDue).toBe(investor.total_capital_due);
     }
     expectTiesOut(store, fund, { dueOf: new Set(omitted.investors.map((i) => i.investorId)) });
+  });
+
+  it("keeps planted differences off the family office pair's records", () => {
+    const pair = new Set(familyOfficePair(store)!.members.map((m) => m.investorId));
+    const planted = plantedDifferences(store);
+    expect(pair.has(planted.contributionLag!.investorId)).toBe(false);
+    expect(planted.feeOmitted!.investors.some((i) => pair.has(i.investorId))).toBe(false);
   });
 
   it("keeps planted differences out of funds 0 to 2 and out of faulty funds, one fund each", () => {

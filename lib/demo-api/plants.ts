@@ -20,7 +20,10 @@ const FIRST_PLANTED_INDEX = 3;
 export function plantCandidate(terms: FundTerms, amounts: readonly InvestorAmounts[]): PlantCandidate {
   const feePositions: number[] = [];
   let lastContribution: number | null = null;
+  // The family office pair is oddity enough for one record.
+  const seats = terms.plan.familyOffice.filter((seat) => seat.fund === terms.index).map((seat) => seat.position);
   amounts.forEach((a, i) => {
+    if (seats.includes(i)) return;
     if (a.fee !== null && a.fee > 0 && feePositions.length < FEE_OMITTED) feePositions.push(i);
     if (a.contributed > 0) lastContribution = i;
   });
