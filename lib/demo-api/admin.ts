@@ -1,8 +1,14 @@
 // /__demo/* control routes; mounted only when the server starts with admin enabled.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { DemoControls } from "./server";
-import { validateFaultPatch } from "./faults";
+import type { DemoControls } from "./controls";
+import { validateFaultPatch } from "./fault-patch";
+import { plantedDifferences } from "./planted-differences";
 import { sendError, sendJson } from "./respond";
+import { familyOfficePair, sharedIdentities } from "./shared-identities";
+import type { DemoStore } from "./store";
+
+/** Enough identities in three or more funds for any test, without listing thousands. */
+const SHARED_LISTED = 20;
 
 const MAX_BODY = 64 * 1024;
 
@@ -23,7 +29,18 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-export async function handleAdmin(req: IncomingMessage, res: ServerResponse, pathname: string, controls: DemoControls): Promise<void> {
+/** What a test needs to find the deliberate oddities of the data, whatever the seed or size. */
+export function plantedReport(store: DemoStore): object {
+  return {
+    differences: plantedDifferences(store),
+    familyOffice: familyOfficePair(store),
+    sharedIdentities: sharedIdentities(store, { minFunds: 3, limit: SHARED_LISTED }),
+  };
+}
+
+export async function handleAdmin(
+  req: IncomingMessage, res: ServerResponse, pathname: string, controls: DemoControls, store: DemoStore,
+): Promise<void> {
   const method = req.method ?? "GET";
   const allow = (allowed: string): boolean => {
     if (method === allowed) return true;
@@ -46,6 +63,9 @@ export async function handleAdmin(req: IncomingMessage, res: ServerResponse, pat
     case "/__demo/stats":
       if (!allow("GET")) return;
       return sendJson(res, 200, controls.stats());
+    case "/__demo/planted":
+      if (!allow("GET")) return;
+      return sendJson(res, 200, plantedReport(store));
     default:
       return sendError(res, 404, "Not Found");
   }

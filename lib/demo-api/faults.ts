@@ -1,4 +1,5 @@
-// Fault-injection state: validated patches, per-request rolls and request statistics.
+// Fault-injection state: per-request rolls and request statistics.
+import type { FundFaultKind } from "./config";
 import type { Rng } from "./prng";
 
 export type FaultKind = "error5xx" | "hang" | "malformed" | "html" | "wrongShape" | "reset" | "huge";
@@ -24,6 +25,8 @@ export interface FaultState {
   hugeBytes: number;
   /** Delay before every /customerapi answer. */
   latencyMs: number;
+  /** Fund id → how that fund's investor list fails, on every request; other funds answer normally. */
+  fundFaults: Readonly<Record<string, FundFaultKind>>;
 }
 
 export const FAULT_KINDS: readonly FaultKind[] = ["error5xx", "hang", "malformed", "html", "wrongShape", "reset", "huge"];
@@ -32,38 +35,8 @@ export const DEFAULT_HUGE_BYTES = 50 * 1024 * 1024;
 export function noFaults(): FaultState {
   return {
     rejectToken: false, down: false, failNext: 0, passNext: 0, error5xx: 0, hang: 0, malformed: 0, html: 0, wrongShape: 0, reset: 0, huge: 0,
-    hugeBytes: DEFAULT_HUGE_BYTES, latencyMs: 0,
+    hugeBytes: DEFAULT_HUGE_BYTES, latencyMs: 0, fundFaults: {},
   };
-}
-
-const INTEGER_KEYS = ["failNext", "passNext", "hugeBytes", "latencyMs"] as const;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** Validates an untrusted patch (admin POST body or programmatic call); throws a readable error. */
-export function validateFaultPatch(input: unknown): Partial<FaultState> {
-  if (!isRecord(input)) throw new TypeError("fault patch must be a JSON object");
-  const patch: Partial<FaultState> = {};
-  for (const [key, value] of Object.entries(input)) {
-    if (value === undefined) continue;
-    if (key === "rejectToken" || key === "down") {
-      if (typeof value !== "boolean") throw new TypeError(`${key} must be a boolean`);
-      patch[key] = value;
-    } else if ((FAULT_KINDS as readonly string[]).includes(key)) {
-      if (typeof value !== "number" || !(value >= 0 && value <= 1)) throw new TypeError(`${key} must be a number in [0, 1]`);
-      patch[key as FaultKind] = value;
-    } else if ((INTEGER_KEYS as readonly string[]).includes(key)) {
-      if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
-        throw new TypeError(`${key} must be a non-negative integer`);
-      }
-      patch[key as (typeof INTEGER_KEYS)[number]] = value;
-    } else {
-      throw new TypeError(`unknown fault setting "${key}"`);
-    }
-  }
-  return patch;
 }
 
 /** Picks at most one fault for a request; rates are stacked, so hang: 1 always hangs. */
@@ -86,7 +59,7 @@ export interface DemoStats {
   paths: Record<string, number>;
   /** Completed responses per status code. */
   statuses: Record<string, number>;
-  /** Injected faults per kind (including rejectToken and failNext). */
+  /** Injected faults per kind (including rejectToken, failNext and fund-error, fund-hang, fund-malformed). */
   faults: Record<string, number>;
 }
 
@@ -108,7 +81,7 @@ export class StatsRecorder {
     bump(this.statuses, String(status));
   }
 
-  fault(kind: FaultKind | "rejectToken" | "failNext" | "down"): void {
+  fault(kind: FaultKind | "rejectToken" | "failNext" | "down" | `fund-${FundFaultKind}`): void {
     bump(this.faults, kind);
   }
 

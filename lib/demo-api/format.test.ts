@@ -1,6 +1,5 @@
-import Big from "big.js";
 import { describe, expect, it } from "vitest";
-import { formatCents, formatTenths, isoDate, isoTimestamp, mulDivRound, nameSlug, percentOf } from "./format";
+import { formatCents, formatTenths, isoDate, isoTimestamp, mulDivRound, nameSlug } from "./format";
 import { Rng, hashSeed } from "./prng";
 
 describe("format", () => {
@@ -26,17 +25,6 @@ describe("format", () => {
       expect(isoTimestamp(ms)).toBe(new Date(ms).toISOString());
       expect(isoDate(ms)).toBe(new Date(ms).toISOString().slice(0, 10));
     }
-  });
-
-  it("rounds percentages half-up exactly like big.js", () => {
-    const rng = new Rng(9);
-    for (let i = 0; i < 2000; i++) {
-      const part = rng.int(1, 250_000_000);
-      const whole = BigInt(part) + BigInt(rng.int(0, 2_000_000_000)) * 1000n;
-      const expected = new Big(part).times(100).div(new Big(whole.toString())).round(4, Big.roundHalfUp).toFixed(4);
-      expect(percentOf(part, whole)).toBe(expected);
-    }
-    expect(percentOf(1, 2n)).toBe("50.0000");
   });
 
   it("divides with half-up rounding in integers", () => {

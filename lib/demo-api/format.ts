@@ -10,6 +10,14 @@ export function formatCents(cents: number | bigint): string {
   return `${negative ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
+/** Parses a two-decimal money string ("-12.34") into exact cents. */
+export function parseCents(text: string): bigint {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(text);
+  if (match === null) throw new RangeError(`not a two-decimal amount: "${text}"`);
+  const cents = BigInt(match[2]!) * 100n + BigInt(match[3]!);
+  return match[1] === "-" ? -cents : cents;
+}
+
 /** Formats an integer count of tenths ("200" → "20.0"). */
 export function formatTenths(tenths: number): string {
   const digits = String(tenths).padStart(2, "0");
@@ -59,21 +67,14 @@ export function isoTimestamp(epochMs: number): string {
   return `${isoDate(epochMs)}T${pad(h, 2)}:${pad(min, 2)}:${pad(sec, 2)}.${pad(ms % 1000, 3)}Z`;
 }
 
-/** Percentage of part/whole with 4 decimals, rounded half-up, in exact integer arithmetic. */
-export function percentOf(part: number, whole: bigint): string {
-  const scaled = (2n * BigInt(part) * 1_000_000n + whole) / (2n * whole);
-  const digits = scaled.toString().padStart(5, "0");
-  return `${digits.slice(0, -4)}.${digits.slice(-4)}`;
-}
-
 export function addDays(epochMs: number, days: number): number {
   return epochMs + days * DAY_MS;
 }
 
-/** Folds accents so names like "Nguyễn" or "Søren" give plain ASCII email locals. */
 const foldCache = new Map<string, string>();
 const SPECIAL_FOLDS: Readonly<Record<string, string>> = { ø: "o", Ø: "O", æ: "ae", ß: "ss", ł: "l", Ł: "L", đ: "d" };
 
+/** Folds accents so names like "Nguyễn" or "Søren" give plain ASCII email locals. */
 export function asciiFold(text: string): string {
   const cached = foldCache.get(text);
   if (cached !== undefined) return cached;
@@ -85,7 +86,6 @@ export function asciiFold(text: string): string {
   return folded;
 }
 
-/** Lowercase email local part from name pieces ("O'Brien" → "obrien"). */
 const slugCache = new Map<string, string>();
 
 /** Lowercase ASCII slug of one name ("O'Brien" → "obrien", "Nguyễn" → "nguyen"); cached per name. */

@@ -1,27 +1,7 @@
 // Money pass: every investor's amounts in integer cents, cheap enough to run for all funds at startup.
 import { mulDivRound } from "./format";
 import { Rng } from "./prng";
-import type { FundTerms } from "./generate-fund";
-
-export type ContributionStatus = "none" | "partial" | "full";
-
-/** Integer cents; null where the investor's commitment is unknown. */
-export interface InvestorAmounts {
-  commitment: number | null;
-  feeTenths: number;
-  fee: number | null;
-  expenseShare: number | null;
-  totalDue: number | null;
-  contributed: number;
-  received: number;
-  status: ContributionStatus;
-}
-
-export interface AmountTotals {
-  commitments: bigint;
-  contributed: bigint;
-  received: bigint;
-}
+import type { AmountTotals, ContributionStatus, FundTerms, InvestorAmounts } from "./fund-terms";
 
 const MIN_COMMITMENT = 500_000;
 const MAX_COMMITMENT = 250_000_000;
@@ -49,8 +29,18 @@ export function generateAmounts(terms: FundTerms): { amounts: InvestorAmounts[];
   const amounts: InvestorAmounts[] = new Array<InvestorAmounts>(terms.investorCount);
   let commitments = 0n;
   const partialPercents: number[] = new Array<number>(terms.investorCount);
+  const { plan } = terms;
+  let slot = plan.slotStart[terms.index]!;
+  const slotEnd = plan.slotStart[terms.index + 1]!;
+  let nextShared = slot < slotEnd ? plan.slotPosition[slot]! : -1;
   for (let i = 0; i < terms.investorCount; i++) {
-    const commitment = commitmentCents(rng, terms.minimumCents);
+    let commitment = commitmentCents(rng, terms.minimumCents);
+    // Drawn all the same, so private investors' amounts do not depend on where shared ones sit.
+    if (i === nextShared) {
+      commitment = plan.halfTicketCents[plan.slotIdentity[slot]!]! * (2 + plan.slotRank[slot]!);
+      slot++;
+      nextShared = slot < slotEnd ? plan.slotPosition[slot]! : -1;
+    }
     const feeRoll = rng.next();
     const feeTenths = feeRoll < 0.85 ? terms.feeTenths : feeRoll < 0.95 ? Math.max(0, terms.feeTenths - 5) : 0;
     const statusRoll = rng.next();
@@ -60,6 +50,7 @@ export function generateAmounts(terms: FundTerms): { amounts: InvestorAmounts[];
     amounts[i] = { commitment, feeTenths, fee: null, expenseShare: null, totalDue: null, contributed: 0, received: 0, status };
   }
   // Second loop: the expense reserve is shared pro rata, which needs the fund's total commitments.
+  const { feeOmitted, lateContribution } = terms.plants;
   let contributedTotal = 0n;
   let receivedTotal = 0n;
   for (let i = 0; i < terms.investorCount; i++) {
@@ -68,10 +59,12 @@ export function generateAmounts(terms: FundTerms): { amounts: InvestorAmounts[];
     if (a.commitment !== null) {
       a.fee = Math.round((a.commitment * a.feeTenths) / 1000);
       a.expenseShare = mulDivRound(terms.expenseReserveCents, a.commitment, commitments);
-      a.totalDue = dueFor(terms, a.commitment, a.fee, a.expenseShare);
+      const due = dueFor(terms, a.commitment, a.fee, a.expenseShare);
+      // Billed in full all the same: only the recorded total lost the fee.
+      a.totalDue = feeOmitted.includes(i) ? due - a.fee : due;
       if (a.status === "full") {
         a.contributed = a.commitment;
-        a.received = roll < 0.8 ? a.totalDue : a.commitment;
+        a.received = roll < 0.8 ? due : a.commitment;
       } else if (a.status === "partial") {
         a.contributed = Math.round((a.commitment * (partialPercents[i] ?? 50)) / 100);
         a.received = a.contributed;
@@ -85,7 +78,8 @@ export function generateAmounts(terms: FundTerms): { amounts: InvestorAmounts[];
     contributedTotal += BigInt(a.contributed);
     receivedTotal += BigInt(a.received);
   }
-  return { amounts, totals: { commitments, contributed: contributedTotal, received: receivedTotal } };
+  const late = lateContribution === null ? 0 : (amounts[lateContribution]?.contributed ?? 0);
+  return { amounts, totals: { commitments, contributed: contributedTotal, received: receivedTotal, lateContribution: late } };
 }
 
 function dueFor(terms: FundTerms, commitment: number, fee: number, expenseShare: number): number {

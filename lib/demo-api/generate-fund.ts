@@ -9,25 +9,7 @@ import {
   US_STATES_OF_FORMATION,
 } from "./words";
 import { dealDescription } from "./deal-description";
-import type { AmountTotals } from "./generate-amounts";
-
-/** What investor generation needs to know about its fund. */
-export interface FundTerms {
-  index: number;
-  id: string;
-  investorCount: number;
-  amountsSeed: number;
-  peopleSeed: number;
-  calculationMethod: CalculationMethod;
-  feeTenths: number;
-  carryTenths: number;
-  minimumCents: number;
-  expenseReserveCents: number;
-  createdAtMs: number;
-  distributing: boolean;
-  /** Target size as a percentage of total commitments; null keeps the generated target as is. */
-  targetPercent: number | null;
-}
+import { NO_PLANTS, type AmountTotals, type FundBase, type FundTerms } from "./fund-terms";
 
 /** Feature slots: each quirk lands on one fixed fund so it exists whatever the fund count. */
 const SLOT_HTML_DESCRIPTION = 3;
@@ -37,6 +19,7 @@ const METHODS: readonly CalculationMethod[] = ["contribution", "gross", "investm
 const START_MS = Date.UTC(2019, 0, 1);
 const SPAN_MS = Date.UTC(2025, 5, 30) - START_MS;
 const ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII"] as const;
+const LATER_DUE_MS = Date.UTC(2028, 0, 1);
 
 export function fundInvestorCount(config: DemoConfig, index: number, rng: Rng): number {
   // Always draw, so the fund's other fields do not depend on whether its size was explicit.
@@ -52,7 +35,7 @@ function maybeDateOnly(rng: Rng, ms: number): string {
   return rng.chance(0.4) ? isoDate(ms) : isoTimestamp(ms);
 }
 
-export function generateFund(config: DemoConfig, index: number): { fund: DemoFund; terms: FundTerms } {
+export function generateFund(config: DemoConfig, index: number): { fund: DemoFund; terms: FundBase } {
   const rng = new Rng(hashSeed(config.seed, index, 1));
   const id = rng.uuid();
   const investorCount = fundInvestorCount(config, index, rng);
@@ -93,19 +76,31 @@ export function generateFund(config: DemoConfig, index: number): { fund: DemoFun
     total_contributed: "0.00",
     total_received: "0.00",
   };
+  fund.capital_due_date = laterDueDate(config, index, fund.capital_due_date);
   if (rng.chance(0.05)) delete fund.sign_by_date;
   if (rng.chance(0.05)) delete fund.deal_description;
   if (isSlot(config, index, SLOT_EXTRA_FIELDS)) {
     fund.external_ref = `NW-${new Date(createdAtMs).getUTCFullYear()}-${String(index).padStart(4, "0")}`;
     fund.custom_fields = { sector: company.split(" ")[1] ?? "Other", lead_investor: `${org} Lead`, internal_rating: 4, tags: ["priority", "q3"] };
   }
-  const terms: FundTerms = {
+  const terms: FundBase = {
     index, id, investorCount, calculationMethod: method, feeTenths, carryTenths, minimumCents,
     expenseReserveCents, createdAtMs, distributing: rng.chance(0.3),
     targetPercent: isSlot(config, index, SLOT_HUGE_TARGET) ? null : rng.chance(0.1) ? rng.int(80, 99) : rng.int(100, 150),
-    amountsSeed: hashSeed(config.seed, index, 2), peopleSeed: hashSeed(config.seed, index, 3),
+    amountsSeed: hashSeed(config.seed, index, 2), peopleSeed: hashSeed(config.seed, index, 3), plants: NO_PLANTS, shape: config.shape,
   };
   return { fund, terms };
+}
+
+/**
+ * Moves about a third of the capital calls to 2028–2030, so the demo has calls long overdue and calls
+ * not yet due; its own stream, so the fund's other fields do not depend on it.
+ */
+function laterDueDate(config: DemoConfig, index: number, due: string | null | undefined): string | null | undefined {
+  const rng = new Rng(hashSeed(config.seed, index, 8));
+  if (due === null || due === undefined || !rng.chance(0.3)) return due;
+  const ms = addDays(LATER_DUE_MS, rng.int(0, 3 * 365 - 1)) + rng.int(0, 86_399_999);
+  return due.length === 10 ? isoDate(ms) : isoTimestamp(ms);
 }
 
 function fundLegalEntity(
@@ -142,10 +137,11 @@ function fundBank(rng: Rng, legalName: string): FundBank {
   return bank;
 }
 
-/** Writes the aggregates, and sizes the target around what investors actually committed. */
+/** Writes the aggregates (with the fund's planted differences), and sizes the target around what investors committed. */
 export function finalizeFund(fund: DemoFund, terms: FundTerms, totals: AmountTotals): void {
+  fund.investor_count = terms.investorCount + (terms.plants.uncounted ? 1 : 0);
   fund.total_commitments = formatCents(totals.commitments);
-  fund.total_contributed = formatCents(totals.contributed);
+  fund.total_contributed = formatCents(totals.contributed - BigInt(totals.lateContribution));
   fund.total_received = formatCents(totals.received);
   if (terms.targetPercent !== null && totals.commitments > 0n) {
     const step = 500_000n;

@@ -1,14 +1,19 @@
-// Assembles wire-format investors from the money pass plus an independent identity stream.
-import { addDays, formatCents, formatTenths, isoTimestamp, percentOf } from "./format";
-import { generateAmounts, type InvestorAmounts } from "./generate-amounts";
-import type { FundTerms } from "./generate-fund";
+// Assembles wire-format investors from the money pass plus each position holder's identity (identity-plan.ts).
+import { addDays, formatCents, formatTenths, isoTimestamp } from "./format";
+import { generateAmounts } from "./generate-amounts";
+import type { FundTerms, InvestorAmounts } from "./fund-terms";
 import { email, fullName, personName } from "./people";
 import { Rng } from "./prng";
-import { investmentAccount } from "./investor-account";
+import { positionHolders, type PositionHolder } from "./position-holders";
+import { investorIdentity } from "./investor-identity";
+import { formatOwnership, ownershipUnits } from "./ownership";
+import { toReferenceShape } from "./reference-shape";
 import type { DemoInvestor, TeamMember } from "./types";
 
 const TEAM_SIZES = [[0, 50], [1, 30], [2, 15], [3, 5]] as const;
 const KYC_STATUSES: readonly string[] = ["verified", "pending"];
+// Later than any other contribution: those come within 90 days of invitation plus 60 days (each plus part of a day).
+const LATE_CONTRIBUTION_MS = addDays(0, 160) + 37_800_000;
 
 function cents(value: number | null): string | null {
   return value === null ? null : formatCents(value);
@@ -28,12 +33,15 @@ function scaled(rng: Rng, value: number, minPercent: number, maxPercent: number)
   return Math.round((value * rng.int(minPercent, maxPercent)) / 100);
 }
 
-export function buildInvestor(rng: Rng, terms: FundTerms, a: InvestorAmounts, totalCommitments: bigint): DemoInvestor {
+export function buildInvestor(
+  rng: Rng, terms: FundTerms, a: InvestorAmounts, holder: PositionHolder, ownership: number | null, late: boolean,
+): DemoInvestor {
   const id = rng.uuid();
-  const { account, contact } = investmentAccount(rng);
+  const { account, contact } = investorIdentity(terms.plan, holder);
   const team = teamMembers(rng);
   const invitedMs = addDays(terms.createdAtMs, rng.int(0, 90)) + rng.int(0, 86_399_999);
-  const contributedAtMs = addDays(invitedMs, rng.int(1, 60)) + rng.int(0, 86_399_999);
+  const onTimeMs = addDays(invitedMs, rng.int(1, 60)) + rng.int(0, 86_399_999);
+  const contributedAtMs = late ? terms.createdAtMs + LATE_CONTRIBUTION_MS : onTimeMs;
   const carryRoll = rng.next();
   const carryTenths = carryRoll < 0.9 ? terms.carryTenths : carryRoll < 0.95 ? 0 : Math.max(0, terms.carryTenths - 50);
   const distributions = terms.distributing && a.contributed > 0 ? scaled(rng, a.contributed, 5, 150) : 0;
@@ -52,9 +60,9 @@ export function buildInvestor(rng: Rng, terms: FundTerms, a: InvestorAmounts, to
     contributed_amount: formatCents(a.contributed),
     contributed_at: a.contributed > 0 ? isoTimestamp(contributedAtMs) : null,
     total_received: formatCents(a.received),
-    unfunded_commitment_amount: a.commitment === null ? null : formatCents(a.commitment - a.contributed),
+    unfunded_commitment_amount: a.commitment === null ? null : formatCents(Math.max(0, a.commitment - a.contributed)),
     carry_percent: formatTenths(carryTenths),
-    ownership_percent: a.commitment === null || totalCommitments === 0n ? null : percentOf(a.commitment, totalCommitments),
+    ownership_percent: ownership === null ? null : formatOwnership(ownership),
     life_distributions: rng.chance(0.05) ? null : formatCents(distributions),
     net_asset_value: rng.chance(0.05) ? null : formatCents(nav),
   };
@@ -69,8 +77,15 @@ export function buildInvestor(rng: Rng, terms: FundTerms, a: InvestorAmounts, to
 /** Calls `visit` for every investor of the fund, in a stable order, without keeping them. */
 export function forEachInvestor(terms: FundTerms, visit: (investor: DemoInvestor, index: number) => void): void {
   const { amounts, totals } = generateAmounts(terms);
+  const ownership = ownershipUnits(amounts, totals.commitments);
   const rng = new Rng(terms.peopleSeed);
-  for (let i = 0; i < amounts.length; i++) visit(buildInvestor(rng, terms, amounts[i]!, totals.commitments), i);
+  const late = terms.plants.lateContribution;
+  const { plan } = terms;
+  const holderAt = positionHolders(plan, terms.index);
+  for (let i = 0; i < amounts.length; i++) {
+    const investor = buildInvestor(rng, terms, amounts[i]!, holderAt(i), ownership[i] ?? null, i === late);
+    visit(terms.shape === "reference" ? toReferenceShape(investor, plan.positionStart[terms.index]! + i, plan.seed) : investor, i);
+  }
 }
 
 export function generateInvestors(terms: FundTerms): DemoInvestor[] {

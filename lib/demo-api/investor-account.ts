@@ -1,8 +1,8 @@
 // Who the investor is: legal identity, contact, address and bank, per investor type.
 import { asciiFold } from "./format";
 import {
-  accountNumber, address, companyDomain, ein, email, fullName, internationalPhone, personName, routingNumber,
-  ssn, usPhone, type PersonName,
+  accountNumber, address, companyDomain, email, fullName, internationalPhone, personName, routingNumber, taggedEmail,
+  usPhone, type GeneratedAddress, type PersonName,
 } from "./people";
 import type { Rng } from "./prng";
 import type { InvestmentAccount, InvestorBank, InvestorType, PrimaryContact } from "./types";
@@ -14,7 +14,16 @@ const TRUST_TYPES = [["revocable", 5], ["irrevocable", 3], ["grantor", 2]] as co
 const LLC_SUBTYPES: readonly string[] = ["partnership", "s corp", "c corp"];
 const ENTITY_SUFFIX: Readonly<Record<string, string>> = { LLC: ", LLC", partnership: ", L.P.", corporation: ", Inc." };
 
-interface Identity {
+/** What makes an identity unique store-wide, so shared identities match and nothing else does by chance. */
+export interface IdentityKeys {
+  taxId(kind: "ssn" | "ein"): string;
+  /** Ends the primary contact's email. */
+  emailTag: number;
+  /** Investors in several funds always carry their tax id: it is what matches them across funds. */
+  keepTaxId: boolean;
+}
+
+export interface Identity {
   legalName: string;
   displayName: string | null;
   contact: PersonName;
@@ -22,25 +31,28 @@ interface Identity {
   extra: Partial<InvestmentAccount>;
 }
 
-function individual(rng: Rng): Identity {
+function individual(rng: Rng, keys: IdentityKeys): Identity {
   const contact = personName(rng);
   const legalName = fullName(contact);
   const displayName = rng.chance(0.5) ? `${contact.first} ${contact.last}` : legalName;
-  return { legalName, displayName, contact, contactEmail: email(rng, contact.first, contact.last), extra: { tax_id: ssn(rng), tax_id_type: "ssn" } };
+  return {
+    legalName, displayName, contact, contactEmail: taggedEmail(rng, contact.first, contact.last, keys.emailTag),
+    extra: { tax_id: keys.taxId("ssn"), tax_id_type: "ssn" },
+  };
 }
 
-function joint(rng: Rng): Identity {
+function joint(rng: Rng, keys: IdentityKeys): Identity {
   const contact = personName(rng);
   const partner = personName(rng, rng.chance(0.7) ? contact.last : undefined);
   const legalName = `${fullName(contact)} and ${fullName(partner)}${rng.chance(0.4) ? ", JTWROS" : ""}`;
   const displayName = partner.last === contact.last ? `${contact.first} & ${partner.first} ${contact.last}` : legalName;
   return {
-    legalName, displayName, contact, contactEmail: email(rng, contact.first, contact.last),
-    extra: { joint_legal_name: fullName(partner), joint_email: email(rng, partner.first, partner.last), tax_id: ssn(rng), tax_id_type: "ssn" },
+    legalName, displayName, contact, contactEmail: taggedEmail(rng, contact.first, contact.last, keys.emailTag),
+    extra: { joint_legal_name: fullName(partner), joint_email: email(rng, partner.first, partner.last), tax_id: keys.taxId("ssn"), tax_id_type: "ssn" },
   };
 }
 
-function entity(rng: Rng): Identity {
+function entity(rng: Rng, keys: IdentityKeys): Identity {
   const words = `${rng.pick(COMPANY_WORDS)} ${rng.pick(ENTITY_WORDS)}`;
   const entityType = rng.weighted(ENTITY_TYPES);
   const legalName = `${words}${ENTITY_SUFFIX[entityType] ?? ""}`;
@@ -49,16 +61,16 @@ function entity(rng: Rng): Identity {
   const displayName = roll < 0.6 ? words : roll < 0.85 ? `${words.split(" ")[0]} ${rng.pick(ENTITY_WORDS)}` : legalName;
   const contact = personName(rng);
   return {
-    legalName, displayName, contact, contactEmail: email(rng, contact.first, contact.last, companyDomain(words)),
+    legalName, displayName, contact, contactEmail: taggedEmail(rng, contact.first, contact.last, keys.emailTag, companyDomain(words)),
     extra: {
       entity_type: entityType,
       entity_subtype: entityType === "LLC" ? rng.pick(LLC_SUBTYPES) : null,
-      tax_id: ein(rng), tax_id_type: "ein",
+      tax_id: keys.taxId("ein"), tax_id_type: "ein",
     },
   };
 }
 
-function trust(rng: Rng): Identity {
+function trust(rng: Rng, keys: IdentityKeys): Identity {
   const contact = personName(rng);
   const trustType = rng.weighted(TRUST_TYPES);
   const dated = `${rng.int(1, 12)}/${rng.int(1, 28)}/${rng.int(1995, 2023)}`;
@@ -67,12 +79,12 @@ function trust(rng: Rng): Identity {
     : `${fullName(contact)} ${trustType === "revocable" ? "Revocable" : "Irrevocable"} Trust`;
   return {
     legalName, displayName: rng.chance(0.5) ? `${contact.last} Family Trust` : legalName, contact,
-    contactEmail: email(rng, contact.first, contact.last),
-    extra: { trust_type: trustType, trust_subtype: rng.pick(TRUST_SUBTYPES[trustType] ?? ["other"]), tax_id: ein(rng), tax_id_type: "ein" },
+    contactEmail: taggedEmail(rng, contact.first, contact.last, keys.emailTag),
+    extra: { trust_type: trustType, trust_subtype: rng.pick(TRUST_SUBTYPES[trustType] ?? ["other"]), tax_id: keys.taxId("ein"), tax_id_type: "ein" },
   };
 }
 
-const BUILDERS: Readonly<Record<InvestorType, (rng: Rng) => Identity>> = { individual, joint, entity, trust };
+const BUILDERS: Readonly<Record<InvestorType, (rng: Rng, keys: IdentityKeys) => Identity>> = { individual, joint, entity, trust };
 
 function bank(rng: Rng, legalName: string, country: string): InvestorBank {
   const international = country !== "US";
@@ -89,25 +101,34 @@ function bank(rng: Rng, legalName: string, country: string): InvestorBank {
   };
 }
 
-export function investmentAccount(rng: Rng): { account: InvestmentAccount; contact: PrimaryContact } {
+export interface AccountAndContact {
+  account: InvestmentAccount;
+  contact: PrimaryContact;
+}
+
+export function investmentAccount(rng: Rng, keys: IdentityKeys): AccountAndContact {
   const investorType = rng.weighted(TYPE_WEIGHTS);
-  const id = BUILDERS[investorType](rng);
+  return assembleAccount(rng, investorType, BUILDERS[investorType](rng, keys), keys);
+}
+
+/** Address, bank, phones and quirks around an identity; `place` fixes the address (a family office's). */
+export function assembleAccount(rng: Rng, investorType: InvestorType, id: Identity, keys: IdentityKeys, place?: GeneratedAddress): AccountAndContact {
   const international = rng.chance(0.06);
-  const place = address(rng, international);
+  const where = place ?? address(rng, international);
   const account: InvestmentAccount = {
     legal_name: id.legalName,
     display_name: rng.chance(0.07) ? null : id.displayName,
     investor_type: investorType,
     entity_type: null, entity_subtype: null, trust_type: null, trust_subtype: null,
-    address: place.address,
-    bank: bank(rng, id.legalName, place.address.country),
-    phone_number: rng.chance(0.06) ? null : place.phonePrefix === null ? usPhone(rng) : internationalPhone(rng, place.phonePrefix),
+    address: where.address,
+    bank: bank(rng, id.legalName, where.address.country),
+    phone_number: rng.chance(0.06) ? null : where.phonePrefix === null ? usPhone(rng) : internationalPhone(rng, where.phonePrefix),
     fax_number: rng.chance(0.85) ? null : usPhone(rng),
     joint_legal_name: null, joint_email: null,
     tax_id: null, tax_id_type: null,
     ...id.extra,
   };
-  if (international && rng.chance(0.5)) {
+  if (where.address.country !== "US" && rng.chance(0.5) && !keys.keepTaxId) {
     account.tax_id = null;
     account.tax_id_type = null;
   }

@@ -22,9 +22,17 @@ export function fullName(name: PersonName): string {
   return name.middle === null ? `${name.first} ${name.last}` : `${name.first} ${name.middle} ${name.last}`;
 }
 
+function emailLocal(rng: Rng, first: string, last: string): string {
+  return rng.chance(0.3) ? nameSlug(first).charAt(0) + nameSlug(last) : `${nameSlug(first)}.${nameSlug(last)}`;
+}
+
 export function email(rng: Rng, first: string, last: string, domain: string = rng.pick(EMAIL_DOMAINS)): string {
-  const local = rng.chance(0.3) ? nameSlug(first).charAt(0) + nameSlug(last) : `${nameSlug(first)}.${nameSlug(last)}`;
-  return `${local}${rng.chance(0.2) ? rng.int(1, 99) : ""}@${domain}`;
+  return `${emailLocal(rng, first, last)}${rng.chance(0.2) ? rng.int(1, 99) : ""}@${domain}`;
+}
+
+/** A primary contact's email; the tag is unique per identity, so two investors share an email only on purpose. */
+export function taggedEmail(rng: Rng, first: string, last: string, tag: number, domain: string = rng.pick(EMAIL_DOMAINS)): string {
+  return `${emailLocal(rng, first, last)}${tag}@${domain}`;
 }
 
 export function companyDomain(words: string): string {
@@ -70,14 +78,15 @@ export function address(rng: Rng, international: boolean): GeneratedAddress {
 
 const ROUTING_PREFIXES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 21, 22, 26, 31];
 
-/** ABA routing number with a valid check digit. */
-export function routingNumber(rng: Rng): string {
-  const prefix = rng.pick(ROUTING_PREFIXES);
-  const d = [Math.floor(prefix / 10), prefix % 10];
-  for (let i = 0; i < 6; i++) d.push(rng.int(0, 9));
+/** ABA routing number with a valid check digit, from a Federal Reserve prefix and six more digits. */
+export function abaRoutingNumber(prefix: number, sixDigits: string): string {
+  const d = [Math.floor(prefix / 10), prefix % 10, ...Array.from(sixDigits, Number)];
   const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]!);
-  d.push((10 - (sum % 10)) % 10);
-  return d.join("");
+  return `${d.join("")}${(10 - (sum % 10)) % 10}`;
+}
+
+export function routingNumber(rng: Rng): string {
+  return abaRoutingNumber(rng.pick(ROUTING_PREFIXES), rng.digits(6));
 }
 
 /** Bank account number, sometimes with leading zeros that must survive as a string. */
@@ -86,10 +95,7 @@ export function accountNumber(rng: Rng): string {
   return rng.chance(0.25) ? `00${digits.slice(2)}` : digits;
 }
 
-export function ssn(rng: Rng): string {
-  return `${String(rng.int(1, 665)).padStart(3, "0")}-${String(rng.int(1, 99)).padStart(2, "0")}-${String(rng.int(1, 9999)).padStart(4, "0")}`;
-}
-
+/** Prefixes 90-98 are left to the reference shape's secrets, which must never equal another value. */
 export function ein(rng: Rng): string {
-  return `${rng.int(10, 98)}-${rng.digits(7)}`;
+  return `${rng.int(10, 89)}-${rng.digits(7)}`;
 }

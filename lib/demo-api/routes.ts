@@ -2,7 +2,8 @@
 import type { DemoStore } from "./store";
 
 export type RouteResult =
-  | { status: 200; body: Buffer; isList: boolean }
+  /** investorsOf: the fund whose investor list this is (per-fund faults apply to those lists only). */
+  | { status: 200; body: Buffer; isList: boolean; investorsOf?: string }
   | { status: 404; error: "Fund not available" | "Not Found" };
 
 const NOT_FOUND = { status: 404, error: "Not Found" } as const;
@@ -31,7 +32,7 @@ export function route(store: DemoStore, pathname: string): RouteResult {
   if (parts[4] !== "investors") return NOT_FOUND;
   if (parts.length === 5) {
     const page = store.investorPage(fundId);
-    return page === undefined ? FUND_NOT_AVAILABLE : { status: 200, body: page.body, isList: true };
+    return page === undefined ? FUND_NOT_AVAILABLE : { status: 200, body: page.body, isList: true, investorsOf: fundId };
   }
   const investorId = decodeSegment(parts[5] ?? "");
   if (investorId === null || investorId === "") return NOT_FOUND;

@@ -3,8 +3,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { handleAdmin } from "./admin";
 import type { DemoConfig } from "./config";
-import { StatsRecorder, noFaults, rollFault, validateFaultPatch, type DemoStats, type FaultState } from "./faults";
-import { Rng, hashSeed } from "./prng";
+import { createControls, type DemoControls } from "./controls";
+import type { FaultPatch } from "./fault-patch";
+import { rollFault } from "./faults";
 import { sendError, sendHtml, sendHuge, sendJson, sendMalformed, sendReset, sendServerError, wrongShape } from "./respond";
 import { route } from "./routes";
 import { createDemoStore, type DemoStore } from "./store";
@@ -19,25 +20,16 @@ export interface DemoApiOptions extends Partial<DemoConfig> {
   port?: number;
   /** Bearer token to accept; generated (JWT-shaped, random) when absent or empty. */
   token?: string;
-  /** Mounts /__demo/control, /__demo/reset and /__demo/stats (no token needed). */
+  /** Mounts /__demo/control, /__demo/reset, /__demo/stats and /__demo/planted (no token needed). */
   admin?: boolean;
   /** Shorthand for faults.latencyMs. */
   latencyMs?: number;
-  /** Initial fault state. */
-  faults?: Partial<FaultState>;
+  /** Initial fault state; config.faultyFunds are added to its fundFaults. */
+  faults?: FaultPatch;
   /** Reuse an existing store instead of generating one from the config fields. */
   store?: DemoStore;
   /** Serialize investor lists up front (within the cache budget) so first requests are not slow. */
   prewarm?: boolean;
-}
-
-export interface DemoControls {
-  get(): FaultState;
-  /** Merges a patch into the fault state (validated; throws on bad values) and returns the result. */
-  set(patch: Partial<FaultState>): FaultState;
-  /** Clears all faults (latency included) and statistics. */
-  reset(): void;
-  stats(): DemoStats;
 }
 
 export interface DemoApi {
@@ -69,30 +61,21 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
   const tokenGenerated = givenToken === undefined || givenToken === "";
   const token = tokenGenerated ? generateToken() : givenToken;
   const expected = Buffer.from(token);
-  const faultSeed = hashSeed(store.config.seed, 0xfa17);
-  let faultRng = new Rng(faultSeed);
-  let state: FaultState = { ...noFaults(), ...validateFaultPatch({ ...initialFaults, ...(latencyMs === undefined ? {} : { latencyMs }) }) };
-  const stats = new StatsRecorder();
-
-  const controls: DemoControls = {
-    get: () => ({ ...state }),
-    set(patch) {
-      state = { ...state, ...validateFaultPatch(patch) };
-      return { ...state };
-    },
-    reset() {
-      state = noFaults();
-      faultRng = new Rng(faultSeed);
-      stats.reset();
-    },
-    stats: () => stats.snapshot(),
-  };
+  const fundFaults = Object.fromEntries(store.config.faultyFunds.map(({ index, kind }) => [store.funds[index]!.id, kind]));
+  const controls = createControls(
+    store.config.seed,
+    { ...initialFaults, ...(latencyMs === undefined ? {} : { latencyMs }), fundFaults: { ...fundFaults, ...initialFaults?.fundFaults } },
+    (fundId) => store.getFund(fundId) !== undefined,
+  );
+  const stats = controls.recorder;
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     stats.request(pathname);
     res.once("finish", () => stats.status(res.statusCode));
-    if (state.latencyMs > 0) await sleep(state.latencyMs, res);
+    if (controls.state.latencyMs > 0) await sleep(controls.state.latencyMs, res);
     if (res.destroyed) return;
+    // Read after the delay: a switch flipped meanwhile applies to this request.
+    const state = controls.state;
     if (state.down) {
       stats.fault("down");
       req.socket.destroy();
@@ -103,12 +86,13 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
       return sendError(res, 401, "Bad token");
     }
     if (state.failNext > 0 && state.passNext > 0) {
-      state = { ...state, passNext: state.passNext - 1 };
+      controls.replace({ ...state, passNext: state.passNext - 1 });
     } else if (state.failNext > 0) {
-      state = { ...state, failNext: state.failNext - 1 };
+      controls.replace({ ...state, failNext: state.failNext - 1 });
       stats.fault("failNext");
       return sendError(res, 503, "Service unavailable");
     }
+    const faultRng = controls.rng;
     const fault = rollFault(state, faultRng);
     if (fault !== null) stats.fault(fault);
     // Gateway-level faults happen before the API looks at the request at all.
@@ -120,6 +104,13 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     if (!isAuthorized(req.headers.authorization, expected)) return sendError(res, 401, "Bad token");
     const result = route(store, pathname);
     if (result.status !== 200) return sendError(res, result.status, result.error);
+    const fundFault = result.investorsOf === undefined ? undefined : state.fundFaults[result.investorsOf];
+    if (fundFault !== undefined) {
+      stats.fault(`fund-${fundFault}`);
+      if (fundFault === "hang") return;
+      if (fundFault === "error") return sendError(res, 500, "Internal server error");
+      return sendMalformed(res, result.body);
+    }
     if (fault === "malformed") return sendMalformed(res, result.body);
     if (fault === "reset") return sendReset(res, result.body);
     if (fault === "wrongShape") return sendJson(res, 200, wrongShape(result.body, result.isList));
@@ -132,7 +123,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     const end = target.search(/[?#]/);
     const pathname = end === -1 ? target : target.slice(0, end);
     if (pathname === "/customerapi" || pathname.startsWith("/customerapi/")) return handleApi(req, res, pathname);
-    if (admin && pathname.startsWith("/__demo/")) return handleAdmin(req, res, pathname, controls);
+    if (admin && pathname.startsWith("/__demo/")) return handleAdmin(req, res, pathname, controls, store);
     sendError(res, 404, "Not Found");
   }
 

@@ -1,9 +1,13 @@
-// Funds generated eagerly (with exact aggregates); investor lists regenerated on demand behind an LRU.
+// Funds generated eagerly (exact sums, planted differences aside); investor lists made on demand behind an LRU.
 import { resolveDemoConfig, type DemoConfig } from "./config";
 import { generateAmounts } from "./generate-amounts";
-import { finalizeFund, generateFund, type FundTerms } from "./generate-fund";
+import type { FundPlants, FundTerms } from "./fund-terms";
+import { finalizeFund, generateFund } from "./generate-fund";
 import { forEachInvestor, generateInvestors } from "./generate-investor";
+import { planIdentities, type IdentityPlan } from "./identity-plan";
 import { ByteLru } from "./lru";
+import { choosePlants, plantCandidate } from "./plants";
+import { withFundSecrets } from "./reference-shape";
 import type { DemoFund, DemoInvestor } from "./types";
 
 /** A fund's investors serialized once: the list body plus byte ranges of each investor in it. */
@@ -21,12 +25,18 @@ export interface DemoStore {
   readonly startupMs: number;
   /** Serialized GET /customerapi/funds body. */
   readonly fundsBody: Buffer;
+  /** Who holds each position of every fund (sharedIdentities() and familyOfficePair() read it). */
+  readonly identityPlan: IdentityPlan;
+  /** Fund index → where its books deliberately do not tie out (plantedDifferences() spells it out). */
+  readonly plants: ReadonlyMap<number, FundPlants>;
   getFund(fundId: string): DemoFund | undefined;
   fundBody(fundId: string): Buffer | undefined;
   investorPage(fundId: string): InvestorPage | undefined;
   /** Freshly generated investor objects (not cached); undefined for an unknown fund. */
   listInvestors(fundId: string): DemoInvestor[] | undefined;
   getInvestor(fundId: string, investorId: string): DemoInvestor | undefined;
+  /** The investor at a position of a fund's list, from the cached page. */
+  investorAt(fundId: string, position: number): DemoInvestor | undefined;
   cacheStats(): { entries: number; bytes: number };
   /** Serializes funds in order while the cache budget allows; returns how many were warmed. */
   prewarm(): number;
@@ -61,21 +71,35 @@ export function serializeInvestors(terms: FundTerms): InvestorPage {
   return { body: Buffer.from(buffer.subarray(0, position)), ranges };
 }
 
+function parseRange(page: InvestorPage, [start, end]: readonly [number, number]): DemoInvestor {
+  return JSON.parse(page.body.subarray(start, end).toString("utf8")) as DemoInvestor;
+}
+
 export function createDemoStore(partial: Partial<DemoConfig> = {}): DemoStore {
   const config = resolveDemoConfig(partial);
   const started = performance.now();
+  const bases = Array.from({ length: config.fundCount }, (_, index) => generateFund(config, index));
+  const identityPlan = planIdentities(config.seed, bases.map(({ terms }) => terms.investorCount));
+  const generated = bases.map(({ fund, terms }) => ({ fund, terms: { ...terms, plan: identityPlan } }));
+  const candidates = generated.map(({ terms }) => {
+    const { amounts, totals } = generateAmounts(terms);
+    return { candidate: plantCandidate(terms, amounts), totals };
+  });
+  const plants = choosePlants(config, candidates.map(({ candidate }) => candidate));
   const funds: DemoFund[] = [];
   const terms = new Map<string, FundTerms>();
   const fundBodies = new Map<string, Buffer>();
   let totalInvestors = 0;
-  for (let index = 0; index < config.fundCount; index++) {
-    const generated = generateFund(config, index);
-    const { totals } = generateAmounts(generated.terms);
-    finalizeFund(generated.fund, generated.terms, totals);
-    funds.push(generated.fund);
-    terms.set(generated.fund.id, generated.terms);
-    fundBodies.set(generated.fund.id, Buffer.from(JSON.stringify(generated.fund)));
-    totalInvestors += generated.terms.investorCount;
+  for (const [index, { fund, terms: fundTerms }] of generated.entries()) {
+    const planted = plants.get(index);
+    if (planted !== undefined) fundTerms.plants = planted;
+    const { totals } = planted === undefined ? candidates[index]! : generateAmounts(fundTerms);
+    finalizeFund(fund, fundTerms, totals);
+    if (config.shape === "reference") withFundSecrets(fund, identityPlan.totalPositions + index, config.seed);
+    funds.push(fund);
+    terms.set(fund.id, fundTerms);
+    fundBodies.set(fund.id, Buffer.from(JSON.stringify(fund)));
+    totalInvestors += fundTerms.investorCount;
   }
   const fundsBody = Buffer.from(JSON.stringify(funds));
   const startupMs = performance.now() - started;
@@ -98,6 +122,8 @@ export function createDemoStore(partial: Partial<DemoConfig> = {}): DemoStore {
     totalInvestors,
     startupMs,
     fundsBody,
+    identityPlan,
+    plants,
     getFund: (fundId) => (terms.has(fundId) ? funds[terms.get(fundId)!.index] : undefined),
     fundBody: (fundId) => fundBodies.get(fundId),
     investorPage,
@@ -108,8 +134,15 @@ export function createDemoStore(partial: Partial<DemoConfig> = {}): DemoStore {
     getInvestor(fundId, investorId) {
       const page = investorPage(fundId);
       const range = page?.ranges.get(investorId);
-      if (page === undefined || range === undefined) return undefined;
-      return JSON.parse(page.body.subarray(range[0], range[1]).toString("utf8")) as DemoInvestor;
+      return page === undefined || range === undefined ? undefined : parseRange(page, range);
+    },
+    investorAt(fundId, position) {
+      const page = investorPage(fundId);
+      if (page === undefined || position < 0 || position >= page.ranges.size) return undefined;
+      // Map order is list order: ranges were recorded while serializing.
+      let seen = 0;
+      for (const range of page.ranges.values()) if (seen++ === position) return parseRange(page, range);
+      return undefined;
     },
     cacheStats: () => ({ entries: cache.size, bytes: cache.bytes }),
     prewarm() {

@@ -83,8 +83,9 @@ export interface InvestmentAccount {
   fax_number?: string | null;
   joint_legal_name?: string | null;
   joint_email?: string | null;
-  tax_id: string | null;
-  tax_id_type: string | null;
+  /** Absent in the field-reference shape, which carries these two at the investor's top level. */
+  tax_id?: string | null;
+  tax_id_type?: string | null;
 }
 
 export interface PrimaryContact {

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { familyOfficePair, sharedIdentities } from "./shared-identities";
+import { createDemoStore, type DemoStore } from "./store";
+import type { DemoInvestor } from "./types";
+
+interface Holding {
+  fundId: string;
+  investor: DemoInvestor;
+}
+
+function holdingsBy(store: DemoStore, key: (investor: DemoInvestor) => string | null | undefined): Map<string, Holding[]> {
+  const groups = new Map<string, Holding[]>();
+  for (const fund of store.funds) {
+    for (const investor of store.listInvestors(fund.id)!) {
+      const value = key(investor);
+      if (value === null || value === undefined) continue;
+      const group = groups.get(value) ?? [];
+      group.push({ fundId: fund.id, investor });
+      groups.set(value, group);
+    }
+  }
+  return groups;
+}
+
+/** Same person or entity: everything but the fund-specific parts (id, amounts, dates, team). */
+function identityOf(investor: DemoInvestor): unknown {
+  return { account: investor.investment_account, contact: investor.primary_contact };
+}
+
+function expectOverlap(store: DemoStore): void {
+  const byTaxId = holdingsBy(store, (i) => i.investment_account.tax_id);
+  const untaxed = [...holdingsBy(store, (i) => (i.investment_account.tax_id ? null : i.id)).keys()].length;
+  const shared = [...byTaxId.values()].filter((holdings) => holdings.length > 1);
+  for (const holdings of shared) {
+    expect(holdings.length).toBeLessThanOrEqual(5);
+    expect(new Set(holdings.map((h) => h.fundId)).size, "one position per fund").toBe(holdings.length);
+    expect(new Set(holdings.map((h) => h.investor.id)).size).toBe(holdings.length);
+    expect(new Set(holdings.map((h) => h.investor.commitment_amount)).size, "different amounts in each fund").toBe(holdings.length);
+    for (const h of holdings) expect(identityOf(h.investor)).toEqual(identityOf(holdings[0]!.investor));
+  }
+  // Distinct investors: each tax id once, plus the records without one.
+  const share = shared.length / (byTaxId.size + untaxed);
+  expect(share).toBeGreaterThan(0.13);
+  expect(share).toBeLessThan(0.17);
+  const fromHelper = sharedIdentities(store);
+  expect(fromHelper.map((s) => s.taxId).sort()).toEqual(shared.map((h) => h[0]!.investor.investment_account.tax_id).sort());
+  for (const identity of fromHelper) {
+    const holdings = byTaxId.get(identity.taxId)!;
+    expect(new Set(identity.fundIds)).toEqual(new Set(holdings.map((h) => h.fundId)));
+    expect(identity.email).toBe(holdings[0]!.investor.primary_contact.email);
+  }
+}
+
+describe("investors in several funds", () => {
+  const store = createDemoStore();
+
+  it("puts about 15% of distinct investors in 2 to 5 funds, as the same identity with new ids and amounts", () => {
+    expectOverlap(store);
+  });
+
+  it("lists identities in exactly three funds, each found in those funds' lists by tax id", () => {
+    const inThree = sharedIdentities(store, { minFunds: 3 }).filter((s) => s.fundIds.length === 3);
+    expect(inThree.length).toBeGreaterThan(10);
+    const first = inThree[0]!;
+    for (const fundId of first.fundIds) {
+      const matches = store.listInvestors(fundId)!.filter((i) => i.investment_account.tax_id === first.taxId);
+      expect(matches).toHaveLength(1);
+      expect(matches[0]!.primary_contact.email).toBe(first.email);
+    }
+    expect(sharedIdentities(store, { minFunds: 5 }).length).toBeGreaterThan(0);
+    expect(sharedIdentities(store, { limit: 3 })).toHaveLength(3);
+  });
+
+  it("shares a primary-contact email across tax ids exactly once: the family office pair", () => {
+    const byEmail = holdingsBy(store, (i) => i.primary_contact.email);
+    const mixed = [...byEmail.entries()].filter(([, holdings]) => new Set(holdings.map((h) => h.investor.investment_account.tax_id)).size > 1);
+    expect(mixed).toHaveLength(1);
+    const [email, holdings] = mixed[0]!;
+    expect(holdings).toHaveLength(2);
+    const pair = familyOfficePair(store)!;
+    expect(pair.email).toBe(email);
+    expect(new Set(pair.members.map((m) => m.investorId))).toEqual(new Set(holdings.map((h) => h.investor.id)));
+    expect(pair.members[0].taxId).not.toBe(pair.members[1].taxId);
+    expect(pair.members.every((m) => m.taxId)).toBe(true);
+    expect(pair.members[0].legalName).not.toBe(pair.members[1].legalName);
+  });
+
+  it("is the same for the same seed and different for another", () => {
+    expect(sharedIdentities(createDemoStore(), { limit: 20 })).toEqual(sharedIdentities(store, { limit: 20 }));
+    expect(familyOfficePair(createDemoStore())).toEqual(familyOfficePair(store));
+    expect(sharedIdentities(createDemoStore({ seed: 43 }), { limit: 5 })).not.toEqual(sharedIdentities(store, { limit: 5 }));
+  });
+
+  it("overlaps the same way in a big config: 2,000 funds, 100,000 positions", { timeout: 120_000 }, () => {
+    const big = createDemoStore({ fundCount: 2000, investorsPerFund: 50 });
+    expectOverlap(big);
+    expect(familyOfficePair(big)).not.toBeNull();
+  });
+
+  it("has no pair where there is no room for one", () => {
+    expect(familyOfficePair(createDemoStore({ fundCount: 1, fundSizes: [1] }))).toBeNull();
+    expect(sharedIdentities(createDemoStore({ fundCount: 1, fundSizes: [40] }))).toEqual([]);
+  });
+});
