@@ -34,12 +34,21 @@ export function requestProblem({ url = "/", rawHeaders = [], headers = {} }) {
   return null;
 }
 
-/** For a request Node's parser refused: 414 when its request line alone was too long, else 431 or 400. */
+/**
+ * For a request Node's parser refused. Its rawPacket is only the chunk where the header limit was passed: when that
+ * chunk is still in a long request line (its first line ends `… HTTP/1.1` without starting one, or it starts one that
+ * has not ended), the address was too long (414); otherwise the headers (431). A chunk that is all address or all
+ * header value cannot tell them apart; it gets 431.
+ */
 export function parserProblem(error) {
   if (error.code !== "HPE_HEADER_OVERFLOW") return [400, "The request could not be read as HTTP."];
   const packet = error.rawPacket ? error.rawPacket.toString("latin1") : "";
-  const firstLine = packet.split("\r\n", 1)[0] ?? "";
-  return !packet.includes("\r\n") || Buffer.byteLength(firstLine) > maxTargetBytes
+  const lineEnd = packet.indexOf("\r\n");
+  const firstLine = lineEnd === -1 ? "" : packet.slice(0, lineEnd);
+  const startsRequest = /^[A-Z]+ \S/.test(packet);
+  const lineTooLong =
+    lineEnd === -1 ? startsRequest : / HTTP\/\d\.\d$/.test(firstLine) && (!startsRequest || Buffer.byteLength(firstLine) > maxTargetBytes);
+  return lineTooLong
     ? [414, `The address is longer than ${maxTargetBytes} bytes.`]
     : [431, `The request headers are larger than ${maxHeaderBytes} bytes.`];
 }

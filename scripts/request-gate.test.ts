@@ -31,10 +31,15 @@ describe("requestProblem", () => {
 
 describe("parserProblem", () => {
   it("tells an over-long request line from an over-long header block", () => {
-    const line = Buffer.from(`GET /funds?q=${"a".repeat(70_000)}`);
-    const headersPacket = Buffer.from(`GET /funds HTTP/1.1\r\nHost: x\r\nX-Junk: ${"a".repeat(70_000)}`);
-    expect(parserProblem({ code: "HPE_HEADER_OVERFLOW", rawPacket: line })[0]).toBe(414);
-    expect(parserProblem({ code: "HPE_HEADER_OVERFLOW", rawPacket: headersPacket })[0]).toBe(431);
+    // What Node hands over: the chunk in which the limit was passed, usually the tail of the request.
+    const lineTail = Buffer.from(`${"a".repeat(14_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    const lineStart = Buffer.from(`GET /funds?q=${"a".repeat(70_000)}`);
+    const headersTail = Buffer.from(`${"a".repeat(14_000)}\r\n\r\n`);
+    const headersWhole = Buffer.from(`GET /funds HTTP/1.1\r\nHost: x\r\nX-Junk: ${"a".repeat(70_000)}`);
+    expect(parserProblem({ code: "HPE_HEADER_OVERFLOW", rawPacket: lineTail })[0]).toBe(414);
+    expect(parserProblem({ code: "HPE_HEADER_OVERFLOW", rawPacket: lineStart })[0]).toBe(414);
+    expect(parserProblem({ code: "HPE_HEADER_OVERFLOW", rawPacket: headersTail })[0]).toBe(431);
+    expect(parserProblem({ code: "HPE_HEADER_OVERFLOW", rawPacket: headersWhole })[0]).toBe(431);
     expect(parserProblem({ code: "HPE_INVALID_METHOD" })[0]).toBe(400);
   });
 });

@@ -31,7 +31,8 @@ await app.prepare();
 const server = createServer({ maxHeaderSize: maxHeaderBytes * 4 }, (req, res) => {
   const problem = requestProblem(req);
   if (problem) {
-    res.writeHead(problem[0], { ...headers, Connection: "close" }).end(JSON.stringify({ error: problem[1] }));
+    const body = JSON.stringify({ error: problem[1] });
+    res.writeHead(problem[0], { ...headers, "Content-Length": Buffer.byteLength(body), Connection: "close" }).end(body);
     return;
   }
   req.headers[clientAddressHeader] = clientAddressOf(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops);

@@ -6,7 +6,8 @@ import { Freshness } from "@/components/ui/freshness";
 import { revealSecret } from "@/lib/query/fetch-json";
 import { fundName } from "@/lib/funds/columns";
 import { formatDate, formatText, formatTimestampTitle } from "@/lib/values/format";
-import { fundQuery } from "@/lib/queries";
+import { fundQuery } from "@/lib/funds/queries";
+import { refreshInvestorRows } from "@/lib/investors/queries";
 import { AggregatesPanel } from "./aggregates-panel";
 import { BankPanel } from "./bank-panel";
 import { LegalEntityPanel } from "./legal-entity-panel";
@@ -19,8 +20,11 @@ interface FundDetailsProps {
 export function FundDetails({ fundId }: FundDetailsProps) {
   const queryClient = useQueryClient();
   const { data: fund, error, isFetching, dataUpdatedAt, refetch } = useQuery(fundQuery(fundId));
-  // Refresh the fund and its investors together: the aggregates follow the investor data.
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: fundQuery(fundId).queryKey });
+  // Refresh the fund and its investors together (the aggregates follow the investor data): the server reads both again.
+  const refresh = () => {
+    void refreshInvestorRows(queryClient, fundId);
+    void queryClient.invalidateQueries({ queryKey: fundQuery(fundId).queryKey, exact: true });
+  };
 
   if (!fund) {
     return error ? <ErrorPanel message={error.message} onRetry={() => void refetch()} retrying={isFetching} /> : null;

@@ -5,13 +5,12 @@ import { useTable } from "@tanstack/react-table";
 import { useDeferredValue, useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { dataTableFeatures } from "@/components/data-table/features";
-import { useTableUrlState } from "@/components/data-table/use-table-url-state";
+import { onSortingChangeFor, sortingOf } from "@/components/data-table/sorting";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { fundGridColumns, type FundGridRow } from "@/lib/funds/columns";
-import { fundGridQuery } from "@/lib/queries";
-import { csvUrl } from "@/lib/csv/url";
-import { serializeSort } from "@/lib/table/sort-state";
+import { fundGridQuery } from "@/lib/funds/queries";
+import { fundsCsvUrl, useFundView } from "@/lib/funds/search-params";
 import { applyView } from "@/lib/table/view";
 import { fundsTableColumns } from "./funds-table-columns";
 import { FundsTableToolbar } from "./funds-table-toolbar";
@@ -20,7 +19,7 @@ const noFunds: FundGridRow[] = [];
 
 export function FundsTable() {
   const { data, error, refetch, isFetching, dataUpdatedAt } = useQuery(fundGridQuery());
-  const { sort, sorting, onSortingChange, query, setQuery } = useTableUrlState(fundGridColumns);
+  const [{ sort, q: query }, setView] = useFundView();
   const deferredQuery = useDeferredValue(query);
   const funds = data ?? noFunds;
   const rows = useMemo(
@@ -34,8 +33,8 @@ export function FundsTable() {
     getRowId: (fund) => fund.id,
     manualSorting: true,
     sortDescFirst: false,
-    state: { sorting },
-    onSortingChange,
+    state: { sorting: sortingOf(sort) },
+    onSortingChange: onSortingChangeFor(sort, (next) => void setView({ sort: next })),
   });
 
   if (error && !data) {
@@ -46,13 +45,13 @@ export function FundsTable() {
     <section aria-label="Funds">
       <FundsTableToolbar
         query={query}
-        onQueryChange={(value) => void setQuery(value || null)}
+        onQueryChange={(value) => void setView({ q: value || null })}
         shown={rows.length}
         total={funds.length}
         updatedAt={dataUpdatedAt}
         onRefresh={() => void refetch()}
         refreshing={isFetching}
-        csvHref={(options) => csvUrl("/api/funds.csv", { sort: serializeSort(sort), q: deferredQuery }, options)}
+        csvHref={(options) => fundsCsvUrl({ sort, q: deferredQuery }, options)}
         investorTotal={funds.reduce((sum, fund) => sum + (typeof fund.investor_count === "number" ? fund.investor_count : 0), 0)}
       />
       {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={() => void refetch()} /> : null}

@@ -7,7 +7,7 @@ import { Freshness } from "@/components/ui/freshness";
 import { revealSecret } from "@/lib/query/fetch-json";
 import { investorName } from "@/lib/investors/columns";
 import { unknownFields } from "@/lib/investors/unknown-fields";
-import { investorQuery } from "@/lib/queries";
+import { investorQuery } from "@/lib/investors/queries";
 import { InvestmentAccountSection, InvestmentSection, PrimaryContactSection, TeamMembersSection } from "./investor-sections";
 import { OtherFields } from "./other-fields";
 

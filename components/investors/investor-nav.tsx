@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
-import { parseInvestorView } from "@/lib/investors/investor-view";
-import { investorNeighboursQuery } from "@/lib/queries";
+import { investorNeighboursQuery } from "@/lib/investors/queries";
+import { loadInvestorView } from "@/lib/investors/search-params";
 
 interface InvestorNavProps {
   fundId: string;
@@ -24,7 +24,7 @@ export function InvestorNav({ fundId, fundName, investorId, investorName }: Inve
   const searchParams = useSearchParams();
   const search = searchParams.toString() ? `?${searchParams.toString()}` : "";
   // Worked out by the server over the fund's held list: the page never downloads the whole list for two links.
-  const { data: neighbours } = useQuery(investorNeighboursQuery(fundId, investorId, parseInvestorView(searchParams)));
+  const { data: neighbours } = useQuery(investorNeighboursQuery(fundId, investorId, loadInvestorView(searchParams)));
   const [copied, setCopied] = useState(false);
   const position =
     neighbours?.position != null ? `${count.format(neighbours.position)} of ${count.format(neighbours.matched)}` : "";

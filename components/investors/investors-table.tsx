@@ -6,18 +6,16 @@ import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableViewOptions } from "@/components/data-table/data-table-view-options";
 import { dataTableFeatures } from "@/components/data-table/features";
+import { onSortingChangeFor, sortingOf } from "@/components/data-table/sorting";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 import type { Investor } from "@/lib/customer-api/schemas";
-import { csvUrl } from "@/lib/csv/url";
-import { defaultInvestorColumnIds, investorColumns } from "@/lib/investors/columns";
-import { investorViewSearch } from "@/lib/investors/investor-view";
-import { fundInvestorRowsQuery } from "@/lib/queries";
-import { serializeSort } from "@/lib/table/sort-state";
+import { defaultInvestorColumnIds, investorColumns, visibleInvestorColumnIds } from "@/lib/investors/columns";
+import { fundInvestorRowsQuery } from "@/lib/investors/queries";
+import { investorCsvUrl, investorViewSearch, useInvestorTableState } from "@/lib/investors/search-params";
 import { InvestorViewSearch, investorsTableColumns } from "./investors-table-columns";
 import { InvestorsTableFooter } from "./investors-table-footer";
 import { InvestorsTableToolbar } from "./investors-table-toolbar";
-import { useInvestorView } from "./use-investor-view";
 
 interface InvestorsTableProps {
   fundId: string;
@@ -27,15 +25,13 @@ const noRows: Investor[] = [];
 
 /** The fund's investors in the URL's view; the server searches, filters, sorts and totals, the table shows pages. */
 export function InvestorsTable({ fundId }: InvestorsTableProps) {
-  const { view, sorting, onSortingChange, setQuery, setTypes, visibleIds, setCols } = useInvestorView();
+  const [{ cols, ...view }, setState] = useInvestorTableState();
+  const visibleIds = useMemo(() => visibleInvestorColumnIds(cols), [cols]);
   const { data, error, refetch, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, isPlaceholderData } =
     useInfiniteQuery({ ...fundInvestorRowsQuery(fundId, view, visibleIds), placeholderData: keepPreviousData });
   const first = data?.pages[0];
   const rows = useMemo(() => (data ? data.pages.flatMap((page) => page.rows) : noRows), [data]);
-  const typeOptions = useMemo(
-    () => (first?.types ?? []).map(({ value, count }) => ({ value, label: value, count })),
-    [first?.types],
-  );
+  const typeOptions = useMemo(() => (first?.types ?? []).map(({ value, count }) => ({ value, label: value, count })), [first?.types]);
   const columns = useMemo(() => investorsTableColumns(fundId), [fundId]);
   const columnVisibility = useMemo<ColumnVisibilityState>(
     () => Object.fromEntries(investorColumns.map((column) => [column.id, visibleIds.includes(column.id)])),
@@ -45,8 +41,7 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
   function onColumnVisibilityChange(updater: Updater<ColumnVisibilityState>) {
     const next = typeof updater === "function" ? updater(columnVisibility) : updater;
     const ids = investorColumns.filter((column) => next[column.id]).map((column) => column.id);
-    const isDefault = ids.join() === defaultInvestorColumnIds.join();
-    void setCols(isDefault ? null : ids);
+    void setState({ cols: ids.join() === defaultInvestorColumnIds.join() ? null : ids });
   }
 
   const table = useTable({
@@ -56,8 +51,8 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
     getRowId: (investor) => investor.id,
     manualSorting: true,
     sortDescFirst: false,
-    state: { sorting, columnVisibility },
-    onSortingChange,
+    state: { sorting: sortingOf(view.sort), columnVisibility },
+    onSortingChange: onSortingChangeFor(view.sort, (sort) => void setState({ sort })),
     onColumnVisibilityChange,
   });
 
@@ -68,22 +63,16 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
   return (
     <InvestorViewSearch value={investorViewSearch(view)}>
       <InvestorsTableToolbar
-        query={view.query}
-        onQueryChange={(value) => void setQuery(value || null)}
+        query={view.q}
+        onQueryChange={(value) => void setState({ q: value || null })}
         typeOptions={typeOptions}
-        types={view.types}
-        onTypesChange={(types) => void setTypes(types.length > 0 ? types : null)}
+        types={view.type}
+        onTypesChange={(types) => void setState({ type: types.length > 0 ? types : null })}
         shown={first.matched}
         total={first.total}
         fetchedAt={first.fetchedAt}
-        columnPicker={<DataTableViewOptions table={table} onReset={() => void setCols(null)} />}
-        csvHref={(options) =>
-          csvUrl(
-            `/api/funds/${encodeURIComponent(fundId)}/investors.csv`,
-            { sort: serializeSort(view.sort), q: view.query, type: view.types.join(",") },
-            options,
-          )
-        }
+        columnPicker={<DataTableViewOptions table={table} onReset={() => void setState({ cols: null })} />}
+        csvHref={(options) => investorCsvUrl(`/api/funds/${encodeURIComponent(fundId)}/investors.csv`, view, options)}
       />
       {error ? <ErrorPanel title="Could not load more investors" message={error.message} onRetry={() => void refetch()} /> : null}
       <DataTable

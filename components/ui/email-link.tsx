@@ -11,7 +11,7 @@ export function EmailLink({ email }: EmailLinkProps) {
   const href = mailtoHref(text);
   if (!href) return <span className="break-all">{text}</span>;
   return (
-    <a href={href} className="text-blue-700 hover:underline dark:text-blue-300">
+    <a href={href} className="text-blue-700 underline underline-offset-2 dark:text-blue-300">
       {text}
     </a>
   );

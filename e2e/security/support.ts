@@ -48,9 +48,11 @@ export function secretsOf(record: unknown, underSecret = false): string[] {
   );
 }
 
-/** The funds of the security upstream: the small one and the 50,000-investor one. */
-export async function securityFunds(): Promise<{ small: string; big: string }> {
-  const funds = await upstreamGet<{ id: string; investor_count?: number }[]>("/funds");
-  const sorted = [...funds].filter((fund) => (fund.investor_count ?? 0) > 0).sort((a, b) => (a.investor_count ?? 0) - (b.investor_count ?? 0));
-  return { small: sorted[0]!.id, big: sorted.at(-1)!.id };
+/**
+ * The security upstream's funds, in its order (--fund-sizes 40,50000 --funds 3): a 40-investor fund most probes
+ * use, the 50,000-investor one, and a third that only the refusal probes name, so its upstream reads can be counted.
+ */
+export async function securityFunds(): Promise<{ small: string; big: string; untouched: string }> {
+  const [small, big, untouched] = await upstreamGet<{ id: string }[]>("/funds");
+  return { small: small!.id, big: big!.id, untouched: untouched!.id };
 }

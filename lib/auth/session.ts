@@ -1,15 +1,17 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
+import { HttpError } from "../http/errors";
 import { authModeOf, serverEnv } from "../server/env";
 import { servedOverHttps } from "../server/public-url";
 import { proxyUser } from "./proxy-user";
 import type { SessionUser } from "./session-token";
 import { sessionCookieName, verifySession } from "./verify-session";
 
-export class Unauthenticated extends Error {
+/** No one is signed in: 401 on API routes, a redirect to /login on pages. */
+export class Unauthenticated extends HttpError {
+  static override readonly kind = "Unauthenticated";
   constructor() {
-    super("Sign in to use the dashboard.");
-    this.name = "Unauthenticated";
+    super(401, "Sign in to use the dashboard.");
   }
 }
 

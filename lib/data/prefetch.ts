@@ -3,12 +3,18 @@ import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryClient, QueryKe
 import { redirect } from "next/navigation";
 import { Unauthenticated } from "../auth/session";
 import { CustomerApiError } from "../customer-api/errors";
+import { statusOf } from "../http/error-response";
 
-/** Prefetches on the server for HydrationBoundary; a Customer API failure comes back as a value. */
-export function prefetch<T, K extends QueryKey>(
-  queryClient: QueryClient,
-  options: FetchQueryOptions<T, Error, T, K>,
-): Promise<CustomerApiError | null> {
+/** A failure a page shows as a message: an upstream fault, a refused view (400), a busy person (429), … */
+export interface PageFailure {
+  message: string;
+  status: number;
+  /** The upstream's kind of failure, for not-found pages. */
+  kind?: CustomerApiError["kind"];
+}
+
+/** Prefetches on the server for HydrationBoundary; a failure with a status comes back as a value. */
+export function prefetch<T, K extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<T, Error, T, K>): Promise<PageFailure | null> {
   return failureOf(() => queryClient.fetchQuery(options));
 }
 
@@ -16,18 +22,20 @@ export function prefetch<T, K extends QueryKey>(
 export function prefetchInfinite<T, K extends QueryKey, P>(
   queryClient: QueryClient,
   options: FetchInfiniteQueryOptions<T, Error, T, K, P>,
-): Promise<CustomerApiError | null> {
+): Promise<PageFailure | null> {
   return failureOf(() => queryClient.fetchInfiniteQuery(options));
 }
 
-async function failureOf(run: () => Promise<unknown>): Promise<CustomerApiError | null> {
+async function failureOf(run: () => Promise<unknown>): Promise<PageFailure | null> {
   try {
     await run();
     return null;
   } catch (error) {
-    if (error instanceof CustomerApiError) return error;
     // proxy.ts already sends people without a session to /login; this holds even if it were bypassed.
     if (error instanceof Unauthenticated) redirect("/login");
-    throw error;
+    const status = statusOf(error);
+    if (status === null) throw error;
+    const message = (error as Error).message;
+    return error instanceof CustomerApiError ? { message, status, kind: error.kind } : { message, status };
   }
 }

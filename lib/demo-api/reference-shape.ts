@@ -51,6 +51,9 @@ function itin(serial: number, seed: number): string {
   return `9${String(Math.floor(u / 190_000)).padStart(2, "0")}-${70 + (Math.floor(u / 10_000) % 19)}-${String(u % 10_000).padStart(4, "0")}`;
 }
 
+/** Every this-many-th record (the first included) has a primary-contact email with a `?bcc=` query. */
+export const HOSTILE_EMAIL_EVERY = 37;
+
 /** Moves the six members up and adds the secrets; serial is the record's store-wide position. */
 export function toReferenceShape(investor: DemoInvestor, serial: number, seed: number): DemoInvestor {
   const { id, investment_account: nested, ...rest } = investor;
@@ -62,8 +65,10 @@ export function toReferenceShape(investor: DemoInvestor, serial: number, seed: n
     delete account[key];
   }
   const status = typeof rest.kyc === "object" && rest.kyc !== null ? (rest.kyc as { status?: unknown }).status : undefined;
+  // Some contacts carry an email with a query, as a hostile upstream might: a mailto link would hide a BCC.
+  const primary = serial % HOSTILE_EMAIL_EVERY === 0 ? { ...rest.primary_contact, email: `victim${serial}@example.com?bcc=attacker@evil.example` } : rest.primary_contact;
   return {
-    id, investment_account: account, ...top, ...rest,
+    id, investment_account: account, ...top, ...rest, primary_contact: primary,
     kyc: {
       status: status ?? "verified",
       documents: [{ kind: "passport", issuing_country: "US", SSN: uniqueSsn(serial, seed, 0x551, SSN_AREAS) }],

@@ -1,7 +1,6 @@
 import "server-only";
-import { Unauthenticated } from "../auth/session";
 import { CustomerApiError } from "../customer-api/errors";
-import { BadRequest, Conflict, Forbidden, PayloadTooLarge, ServiceUnavailable, TooManyRequests } from "./errors";
+import { HttpError } from "./errors";
 
 export const noStore = { "Cache-Control": "private, no-store" } as const;
 
@@ -10,15 +9,14 @@ export function jsonError(status: number, error: string, retryAfterSeconds?: num
   return Response.json({ error }, { status, headers });
 }
 
+/** The HTTP status of an error that is a value with one; null for anything unexpected. */
+export function statusOf(error: unknown): number | null {
+  return error instanceof HttpError || error instanceof CustomerApiError ? error.status : null;
+}
+
 /** The JSON answer for an error that is a value with a status; null for anything unexpected. */
 export function errorResponse(error: unknown): Response | null {
   if (error instanceof CustomerApiError) return jsonError(error.status, error.message, error.retryAfterSeconds);
-  if (error instanceof BadRequest) return jsonError(400, error.message);
-  if (error instanceof Conflict) return jsonError(409, error.message);
-  if (error instanceof Unauthenticated) return jsonError(401, error.message);
-  if (error instanceof TooManyRequests) return jsonError(429, error.message, error.retryAfterSeconds);
-  if (error instanceof Forbidden) return jsonError(403, error.message);
-  if (error instanceof PayloadTooLarge) return jsonError(413, error.message);
-  if (error instanceof ServiceUnavailable) return jsonError(503, error.message, error.retryAfterSeconds);
+  if (error instanceof HttpError) return jsonError(error.status, error.message, error.retryAfterSeconds);
   return null;
 }

@@ -1,53 +1,74 @@
+// Pages, route handlers and shared chunks each get their own copy of these classes, so `instanceof` checks a
+// brand and a kind instead of the prototype chain.
+const brand = Symbol.for("fund-explorer.HttpError");
+
+/** An error that is a value with an HTTP status: the dashboard answers it as `{ "error": message }`. */
+export class HttpError extends Error {
+  readonly [brand] = true;
+  static readonly kind: string = "HttpError";
+  readonly kind: string;
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    if (typeof value !== "object" || value === null || (value as Record<symbol, unknown>)[brand] !== true) return false;
+    return this.kind === "HttpError" || (value as HttpError).kind === this.kind;
+  }
+
+  constructor(
+    readonly status: number,
+    message: string,
+    /** When to try again (429, 503). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.kind = (new.target as typeof HttpError).kind;
+    this.name = this.kind;
+  }
+}
+
 /** A request the dashboard refuses before doing any work: answered 400 with this message. */
-export class BadRequest extends Error {
+export class BadRequest extends HttpError {
+  static override readonly kind = "BadRequest";
   constructor(message: string) {
-    super(message);
-    this.name = "BadRequest";
-  }
-}
-
-/** Too many attempts from one person or address: answered 429 with Retry-After. */
-export class TooManyRequests extends Error {
-  readonly retryAfterSeconds: number;
-
-  constructor(message: string, retryAfterSeconds: number) {
-    super(message);
-    this.name = "TooManyRequests";
-    this.retryAfterSeconds = Math.max(1, retryAfterSeconds);
-  }
-}
-
-/** The request refers to something that has since changed (an older investor list): answered 409. */
-export class Conflict extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "Conflict";
+    super(400, message);
   }
 }
 
 /** A request the dashboard will not serve to this caller (another site asking for a sensitive value): 403. */
-export class Forbidden extends Error {
+export class Forbidden extends HttpError {
+  static override readonly kind = "Forbidden";
   constructor(message: string) {
-    super(message);
-    this.name = "Forbidden";
+    super(403, message);
   }
 }
 
-/** The dashboard cannot serve this now (too busy, or a store it needs is down): 503 with Retry-After. */
-export class ServiceUnavailable extends Error {
-  readonly retryAfterSeconds: number;
-
-  constructor(message: string, retryAfterSeconds: number) {
-    super(message);
-    this.name = "ServiceUnavailable";
-    this.retryAfterSeconds = Math.max(1, retryAfterSeconds);
+/** The request refers to something that has since changed (an older investor list): answered 409. */
+export class Conflict extends HttpError {
+  static override readonly kind = "Conflict";
+  constructor(message: string) {
+    super(409, message);
   }
 }
 
 /** A request body over the route's cap: 413, refused before it is parsed. */
-export class PayloadTooLarge extends Error {
+export class PayloadTooLarge extends HttpError {
+  static override readonly kind = "PayloadTooLarge";
   constructor(message: string) {
-    super(message);
-    this.name = "PayloadTooLarge";
+    super(413, message);
+  }
+}
+
+/** Too many attempts from one person or address: answered 429 with Retry-After. */
+export class TooManyRequests extends HttpError {
+  static override readonly kind = "TooManyRequests";
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message, Math.max(1, retryAfterSeconds));
+  }
+}
+
+/** The dashboard cannot serve this now (too busy, or a store it needs is down): 503 with Retry-After. */
+export class ServiceUnavailable extends HttpError {
+  static override readonly kind = "ServiceUnavailable";
+  constructor(message: string, retryAfterSeconds: number) {
+    super(503, message, Math.max(1, retryAfterSeconds));
   }
 }

@@ -1,5 +1,6 @@
-import { createLoader, createSerializer, debounce, type inferParserType, useQueryStates } from "nuqs";
-import { createSearchParamsCache } from "nuqs/server";
+// Parsers, loader and serializer from nuqs/server run on both sides; the hook is the browser's.
+import { useQueryStates } from "nuqs";
+import { createLoader, createSearchParamsCache, createSerializer, debounce, type inferParserType } from "nuqs/server";
 import { exportParsers, parseAsColumnIds, parseAsFlag, parseAsSearch, parseAsSort, parseAsValueSet, parseAsWhole } from "../table/parsers";
 import { defaultInvestorColumnIds, investorColumnIds } from "./columns";
 

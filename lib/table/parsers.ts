@@ -1,4 +1,4 @@
-import { createParser } from "nuqs";
+import { createParser } from "nuqs/server";
 import type { SortState } from "./types";
 
 // The building blocks of every table's search-params module; what a valid value is lives here, once.

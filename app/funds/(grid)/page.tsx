@@ -4,10 +4,11 @@ import { connection } from "next/server";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { FundsTable } from "@/components/funds/funds-table";
 import { PageError } from "@/components/layout/page-error";
-import { listFunds } from "@/lib/customer-api";
+import { requireUser } from "@/lib/auth/session";
+import { listFunds } from "@/lib/data/funds";
+import { prefetch } from "@/lib/data/prefetch";
 import { fundGridRow } from "@/lib/funds/columns";
-import { fundGridQuery } from "@/lib/queries";
-import { prefetch } from "@/lib/query/prefetch";
+import { fundGridQuery } from "@/lib/funds/queries";
 import { getQueryClient } from "@/lib/query/query-client";
 
 export const metadata: Metadata = { title: "Funds" };
@@ -18,7 +19,7 @@ export default async function FundsPage() {
   // Slim rows: the dehydrated state is written into the HTML, and full funds made it ~3 MB for 2,000 funds.
   const error = await prefetch(queryClient, {
     ...fundGridQuery(),
-    queryFn: async () => (await listFunds()).map(fundGridRow),
+    queryFn: async () => (await listFunds(await requireUser())).map(fundGridRow),
   });
   return (
     <>

@@ -4,18 +4,16 @@ import { notFound } from "next/navigation";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { Suspense } from "react";
 import { FundDetails } from "@/components/funds/fund-details";
-import { FundInvestorsSection } from "@/components/investors/fund-investors-section";
 import { PageError } from "@/components/layout/page-error";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
-import { getFundOnce } from "@/lib/server-data";
-import { isId } from "@/lib/values/ids";
+import { getFundOnce } from "@/lib/data/page-reads";
+import { prefetch } from "@/lib/data/prefetch";
 import { fundName } from "@/lib/funds/columns";
-import { visibleInvestorColumnIds } from "@/lib/investors/columns";
-import { parseInvestorView } from "@/lib/investors/investor-view";
-import { searchParamsOf } from "@/lib/search-params";
-import { prefetch } from "@/lib/query/prefetch";
-import { fundQuery } from "@/lib/queries";
+import { fundQuery } from "@/lib/funds/queries";
+import { investorTableCache } from "@/lib/investors/search-params";
 import { getQueryClient } from "@/lib/query/query-client";
+import { isId } from "@/lib/values/ids";
+import { InvestorsSection } from "./investors-section";
 
 export async function generateMetadata({ params }: PageProps<"/funds/[fundId]">): Promise<Metadata> {
   const { fundId } = await params;
@@ -25,8 +23,9 @@ export async function generateMetadata({ params }: PageProps<"/funds/[fundId]">)
 
 export default async function FundPage({ params, searchParams }: PageProps<"/funds/[fundId]">) {
   const { fundId } = await params;
-  const search = searchParamsOf(await searchParams);
   if (!isId(fundId)) notFound();
+  // The table's view from the URL, for the server-rendered first page; what the page does not know is ignored.
+  await investorTableCache.parse(searchParams);
   const queryClient = getQueryClient();
   const error = await prefetch(queryClient, { ...fundQuery(fundId), queryFn: () => getFundOnce(fundId) });
   // Decided before any Suspense boundary streams, so an unavailable fund answers HTTP 404.
@@ -43,11 +42,7 @@ export default async function FundPage({ params, searchParams }: PageProps<"/fun
       {/* URL state only where a table keeps it: the investor page and others do not load nuqs. */}
       <NuqsAdapter>
         <Suspense fallback={<TableSkeleton label="Loading investors" />}>
-          <FundInvestorsSection
-            fundId={fundId}
-            view={parseInvestorView(search)}
-            sized={visibleInvestorColumnIds(search.get("cols")?.split(",") ?? [])}
-          />
+          <InvestorsSection fundId={fundId} />
         </Suspense>
       </NuqsAdapter>
     </div>

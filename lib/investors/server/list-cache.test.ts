@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 const listInvestors = vi.fn();
 // The upstream read, as a whole list handed record by record to the caller's collector.
 type Collect = () => { add(item: unknown): void; done(): unknown };
-vi.mock("../../customer-api", () => ({
-  collectInvestors: async (fundId: string, collect: Collect, options: unknown) => {
+vi.mock("../../customer-api", async (original) => ({
+  ...(await original<typeof import("../../customer-api")>()),
+  collectInvestors: async (fundId: string, collect: Collect) => {
     const collector = collect();
-    for (const investor of (await listInvestors(fundId, options)) as unknown[]) collector.add(investor);
+    for (const investor of (await listInvestors(fundId)) as unknown[]) collector.add(investor);
     return collector.done();
   },
 }));

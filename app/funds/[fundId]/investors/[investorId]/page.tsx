@@ -4,13 +4,14 @@ import { notFound, redirect } from "next/navigation";
 import { InvestorDetails } from "@/components/investors/investor-details";
 import { InvestorNav } from "@/components/investors/investor-nav";
 import { PageError } from "@/components/layout/page-error";
+import { getFundOnce, getInvestorOnce } from "@/lib/data/page-reads";
+import { prefetch } from "@/lib/data/prefetch";
 import { fundName } from "@/lib/funds/columns";
-import { isId } from "@/lib/values/ids";
+import { fundQuery } from "@/lib/funds/queries";
 import { investorName } from "@/lib/investors/columns";
-import { prefetch } from "@/lib/query/prefetch";
-import { fundQuery, investorQuery } from "@/lib/queries";
+import { investorQuery } from "@/lib/investors/queries";
 import { getQueryClient } from "@/lib/query/query-client";
-import { getFundOnce, getInvestorOnce } from "@/lib/server-data";
+import { isId } from "@/lib/values/ids";
 
 type Props = PageProps<"/funds/[fundId]/investors/[investorId]">;
 

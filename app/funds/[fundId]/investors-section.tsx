@@ -1,30 +1,29 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import { InvestorsTable } from "@/components/investors/investors-table";
 import { PageError } from "@/components/layout/page-error";
 import { requireUser } from "@/lib/auth/session";
-import type { InvestorView } from "@/lib/investors/investor-view";
+import { prefetchInfinite } from "@/lib/data/prefetch";
+import { visibleInvestorColumnIds } from "@/lib/investors/columns";
+import { fundInvestorRowsQuery, investorRowsFirstPage } from "@/lib/investors/queries";
+import { investorTableCache } from "@/lib/investors/search-params";
 import { investorIndex } from "@/lib/investors/server/list-cache";
-import { prefetchInfinite } from "@/lib/query/prefetch";
-import { fundInvestorRowsQuery, investorRowsFirstPage } from "@/lib/queries";
 import { getQueryClient } from "@/lib/query/query-client";
 import { inPersonLane } from "@/lib/server/fair-share";
-import { InvestorsTable } from "./investors-table";
 
-interface FundInvestorsSectionProps {
+interface InvestorsSectionProps {
   fundId: string;
-  /** The table's view from the page's query string, so a deep link renders its own rows on the server. */
-  view: InvestorView;
-  /** The columns on screen. */
-  sized: readonly string[];
 }
 
-/** The fund's investors: the first page of the view is rendered on the server, the rest fetched as people scroll. */
-export async function FundInvestorsSection({ fundId, view, sized }: FundInvestorsSectionProps) {
+/** The fund's investors: the first page of the URL's view is rendered on the server, the rest fetched as people scroll. */
+export async function InvestorsSection({ fundId }: InvestorsSectionProps) {
+  const { cols, ...view } = investorTableCache.all();
+  const sized = visibleInvestorColumnIds(cols);
   const queryClient = getQueryClient();
   const error = await prefetchInfinite(queryClient, {
     ...fundInvestorRowsQuery(fundId, view, sized),
     queryFn: async () => {
       const user = await requireUser();
-      const index = await investorIndex(fundId, { user });
+      const index = await investorIndex(user, fundId);
       return inPersonLane(user.email, () => index.page(view, 0, investorRowsFirstPage, sized));
     },
   });
