@@ -45,12 +45,14 @@ export async function proxy(request: NextRequest) {
   const isApi = pathname === "/api" || pathname.startsWith("/api/");
   if (!wellEncoded(pathname) || !wellEncoded(search)) return json(400, "The address is not validly percent-encoded.");
   // Next drops this key while parsing queries, so a route handler would never see it to refuse it.
-  if (isApi && /(^|[?&])(__proto__|%5F%5Fproto%5F%5F)(=|&|$)/i.test(search)) return json(400, "Unknown query parameter.");
+  if (isApi && /(^|[?&])(__proto__|%5F%5Fproto%5F%5F)(=|&|$)/i.test(search))
+    return json(400, "Unknown query parameter.");
   if (isApi && !apiRoutes.some((route) => route.test(pathname))) return json(404, "No such API route.");
 
   const mode = authModeOf(serverEnv());
   // Behind an authenticating proxy, a request without the proxy's secret is nobody's.
-  if (mode === "none" && !proxyUser(request.headers)) return json(401, "This dashboard answers only through its sign-in proxy.");
+  if (mode === "none" && !proxyUser(request.headers))
+    return json(401, "This dashboard answers only through its sign-in proxy.");
   if ((mode === "local" || mode === "oidc") && !publicPaths.some((path) => path.test(pathname))) {
     const user = await verifySession(request.cookies.get(sessionCookieName())?.value);
     if (!user) {

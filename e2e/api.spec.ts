@@ -63,9 +63,7 @@ test("other methods answer 405, still never cached", async ({ baseURL }) => {
   }
 });
 
-test("dot segments and paths that are no API route answer 4xx JSON without an upstream call", async ({
-  baseURL,
-}) => {
+test("dot segments and paths that are no API route answer 4xx JSON without an upstream call", async ({ baseURL }) => {
   const [fund] = await upstreamGet<FundLike[]>("/funds");
   for (const path of [
     "/api/funds/%2e%2e",

@@ -16,14 +16,18 @@ test("the funds grid downloads exactly its view: same rows, same order, same val
   expect(csv.name).toBe(`funds-${today}.csv`);
   expect(csv.bytes[0]).not.toBe(0xef); // no BOM by default
   expect(csv.header).toContain("legal_entity.display_name");
-  expect(csv.rows.map((r) => r["legal_entity.display_name"] || r["legal_entity.legal_name"] || r.id)).toEqual(shownNames);
+  expect(csv.rows.map((r) => r["legal_entity.display_name"] || r["legal_entity.legal_name"] || r.id)).toEqual(
+    shownNames,
+  );
 
   const proxy = (await (await page.request.get("/api/funds")).json()) as { id: string }[];
   for (const row of csv.rows) {
     const record = proxy.find((fund) => fund.id === row.id)!;
     for (const path of csv.header) expect(row[path], `${row.id} ${path}`).toBe(expectedCell(record, path));
   }
-  expect(csv.rows.every((row) => row["legal_entity.tax_id"] === "" || row["legal_entity.tax_id"]!.startsWith("•"))).toBe(true);
+  expect(
+    csv.rows.every((row) => row["legal_entity.tax_id"] === "" || row["legal_entity.tax_id"]!.startsWith("•")),
+  ).toBe(true);
 });
 
 test("the investor table downloads its filtered, sorted view, and every row when asked", async ({ page }) => {
@@ -40,7 +44,10 @@ test("the investor table downloads its filtered, sorted view, and every row when
   const csvNames = csv.rows.map((r) =>
     investorName({
       id: r.id!,
-      investment_account: { display_name: r["investment_account.display_name"], legal_name: r["investment_account.legal_name"] },
+      investment_account: {
+        display_name: r["investment_account.display_name"],
+        legal_name: r["investment_account.legal_name"],
+      },
       primary_contact: { full_name: r["primary_contact.full_name"] },
     }),
   );

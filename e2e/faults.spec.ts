@@ -21,11 +21,18 @@ const cases = [
   { name: "a wrong shape", faults: { wrongShape: 1 }, status: 502, message: /unexpected shape/ },
   { name: "a connection reset mid-body", faults: { reset: 1 }, status: 502, message: /could not be reached/ },
   { name: "a 50 MB body", faults: { huge: 1 }, status: 502, message: /larger than 40 MB|not JSON/ },
-  { name: "the token rejected", faults: { rejectToken: true }, status: 502, message: /rejected the dashboard's API token/ },
+  {
+    name: "the token rejected",
+    faults: { rejectToken: true },
+    status: 502,
+    message: /rejected the dashboard's API token/,
+  },
 ];
 
 for (const fault of cases) {
-  test(`${fault.name}: ${fault.status} with a clear message within the deadline, then recovery`, async ({ request }) => {
+  test(`${fault.name}: ${fault.status} with a clear message within the deadline, then recovery`, async ({
+    request,
+  }) => {
     await setFaults(fault.faults);
     const started = Date.now();
     const response = await request.get("/api/funds", { timeout: 20_000 });

@@ -88,7 +88,11 @@ test("a fund opens with its four panels filled, and the deal description stays t
   const funds = await upstreamGet<(FundLike & { deal_description?: string | null })[]>("/funds");
   const fund = funds.find((f) => f.deal_description?.includes("<script>")) ?? funds[0]!;
   await page.goto("/funds");
-  await grid(page).getByRole("link").filter({ hasText: fund.legal_entity?.display_name ?? fund.legal_entity?.legal_name ?? fund.id }).first().click();
+  await grid(page)
+    .getByRole("link")
+    .filter({ hasText: fund.legal_entity?.display_name ?? fund.legal_entity?.legal_name ?? fund.id })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/funds/${fund.id}$`));
   for (const title of ["Legal entity", "Bank", "Offering terms", "Aggregates"]) {
     await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
@@ -105,10 +109,10 @@ test.describe("not found", () => {
   test.use({ allowedConsoleErrors: /status of 404/ });
 
   test("an unknown fund shows the not-found page with a way back, as HTTP 404", async ({ page }) => {
-  const response = await page.goto("/funds/00000000-0000-4000-8000-000000000000");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Fund not available" })).toBeVisible();
-  await page.getByRole("link", { name: "Back to all funds" }).click();
-  await expect(page).toHaveURL(/\/funds$/);
-});
+    const response = await page.goto("/funds/00000000-0000-4000-8000-000000000000");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Fund not available" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to all funds" }).click();
+    await expect(page).toHaveURL(/\/funds$/);
+  });
 });

@@ -63,7 +63,9 @@ test("every API, CSV and static response carries the security headers, and no X-
   expectCommonHeaders(await request.get(script!), script!);
 });
 
-test("a dashboard whose address is http sends no HSTS, whatever X-Forwarded-Proto a client claims", async ({ request }) => {
+test("a dashboard whose address is http sends no HSTS, whatever X-Forwarded-Proto a client claims", async ({
+  request,
+}) => {
   for (const headers of [{}, { "x-forwarded-proto": "https" }] as Record<string, string>[]) {
     for (const path of ["/funds", "/api/funds"]) {
       expect((await request.get(path, { headers })).headers()["strict-transport-security"], path).toBeUndefined();

@@ -27,7 +27,10 @@ test("sorting by Commitment is numeric both ways, empty commitments last", async
   const investors = await upstreamGet<InvestorLike[]>(`/funds/${big.id}/investors`);
   const amounts = investors.map((i) => i.commitment_amount).filter((v): v is string => !!v);
   const empties = investors.length - amounts.length;
-  const ascending = amounts.map((v) => new Big(v)).sort((a, b) => a.cmp(b)).map((v) => v.toFixed(2));
+  const ascending = amounts
+    .map((v) => new Big(v))
+    .sort((a, b) => a.cmp(b))
+    .map((v) => v.toFixed(2));
   await page.goto(`/funds/${big.id}`);
 
   await sortBy(page, table(page), "Commitment", "ascending");
@@ -65,7 +68,10 @@ test("search and the type filter narrow the rows and the count; the footer total
   await expect(page.getByText(`${individuals.length} of ${investors.length} investors`)).toBeVisible();
   await expect(page).toHaveURL(/type=individual/);
 
-  const expected = individuals.reduce((sum, i) => (i.commitment_amount ? sum.plus(i.commitment_amount) : sum), new Big(0));
+  const expected = individuals.reduce(
+    (sum, i) => (i.commitment_amount ? sum.plus(i.commitment_amount) : sum),
+    new Big(0),
+  );
   const shown = await table(page).locator('tfoot td[data-total="commitment_amount"]').innerText();
   expect(new Big(plainNumber(shown)!).eq(expected)).toBe(true);
   const unfunded = individuals.reduce(
@@ -80,7 +86,10 @@ test("a row opens its investor page, which also opens cold from a pasted link", 
   const { fundId, investors } = await mediumFund();
   const investor = investors[3]!;
   await page.goto(`/funds/${fundId}`);
-  await table(page).getByRole("link", { name: investorName(investor), exact: true }).first().click();
+  await table(page)
+    .getByRole("link", { name: investorName(investor), exact: true })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`/funds/${fundId}/investors/${investor.id}`));
   await expect(page.getByRole("heading", { level: 1, name: investorName(investor) })).toBeVisible();
   for (const title of ["Investment", "Investment account", "Bank", "Primary contact", "Team members"]) {
@@ -127,12 +136,12 @@ test.describe("not found", () => {
   test.use({ allowedConsoleErrors: /status of 404/ });
 
   test("an unknown investor shows the not-found page with a link back to its fund", async ({ page }) => {
-  const { fundId } = await mediumFund();
-  const response = await page.goto(`/funds/${fundId}/investors/00000000-0000-4000-8000-000000000000`);
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Investor not found" })).toBeVisible();
-  await page.getByRole("link", { name: "Back to the fund" }).click();
-  await expect(page).toHaveURL(new RegExp(`/funds/${fundId}$`));
+    const { fundId } = await mediumFund();
+    const response = await page.goto(`/funds/${fundId}/investors/00000000-0000-4000-8000-000000000000`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Investor not found" })).toBeVisible();
+    await page.getByRole("link", { name: "Back to the fund" }).click();
+    await expect(page).toHaveURL(new RegExp(`/funds/${fundId}$`));
   });
 });
 

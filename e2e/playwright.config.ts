@@ -7,7 +7,15 @@ process.env.E2E_UPSTREAM_TOKEN ??= `e2e.${randomBytes(18).toString("base64url")}
 const token = process.env.E2E_UPSTREAM_TOKEN;
 process.env.E2E_SESSION_SECRET ??= randomBytes(32).toString("base64url");
 
-export const ports = { demoApp: 3100, app: 3101, oidcApp: 3102, securityApp: 3103, upstream: 4011, oidcProvider: 4012, securityUpstream: 4013 };
+export const ports = {
+  demoApp: 3100,
+  app: 3101,
+  oidcApp: 3102,
+  securityApp: 3103,
+  upstream: 4011,
+  oidcProvider: 4012,
+  securityUpstream: 4013,
+};
 export const storageState = join(__dirname, "..", ".e2e", "auth.json");
 const logs = ".e2e";
 const signedIn = { storageState };
@@ -55,16 +63,33 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "embedded-demo", testMatch: "embedded-demo.spec.ts", use: { baseURL: `http://127.0.0.1:${ports.demoApp}` } },
+    {
+      name: "embedded-demo",
+      testMatch: "embedded-demo.spec.ts",
+      use: { baseURL: `http://127.0.0.1:${ports.demoApp}` },
+    },
     // Signs in once as the local e2e user; the app's specs reuse the session cookie.
     { name: "setup", testMatch: "auth.setup.ts", use: { baseURL: `http://127.0.0.1:${ports.app}` } },
     { name: "sign-in", testMatch: "sign-in.spec.ts", use: { baseURL: `http://127.0.0.1:${ports.app}` } },
     { name: "oidc", testMatch: "oidc.spec.ts", use: { baseURL: `http://127.0.0.1:${ports.oidcApp}` } },
     // Security probes, against their own app and an upstream shaped like the spec's field reference.
-    { name: "security", testMatch: "security/*.spec.ts", testIgnore: "security/fair-use.spec.ts", use: { baseURL: `http://127.0.0.1:${ports.securityApp}` } },
+    {
+      name: "security",
+      testMatch: "security/*.spec.ts",
+      testIgnore: "security/fair-use.spec.ts",
+      use: { baseURL: `http://127.0.0.1:${ports.securityApp}` },
+    },
     {
       name: "app",
-      testIgnore: ["embedded-demo.spec.ts", "faults.spec.ts", "sign-in.spec.ts", "oidc.spec.ts", "auth.setup.ts", "bench/**", "security/**"],
+      testIgnore: [
+        "embedded-demo.spec.ts",
+        "faults.spec.ts",
+        "sign-in.spec.ts",
+        "oidc.spec.ts",
+        "auth.setup.ts",
+        "bench/**",
+        "security/**",
+      ],
       dependencies: ["setup"],
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
     },

@@ -5,7 +5,6 @@ import { e2eUser, signInOnPage } from "./support/session";
 import { postSignIn } from "./support/raw-http";
 import { expectUpstreamNeverSaw, upstreamGet } from "./support/upstream";
 
-
 // Fresh ids per test: if any request got past the session checks, the upstream's log would show them.
 function ids() {
   return { fundId: crypto.randomUUID(), investorId: crypto.randomUUID() };
@@ -21,7 +20,11 @@ test("without a session every page goes to /login and every API and CSV route an
     expect(response.headers().location, path).toContain(`/login?next=${encodeURIComponent(path)}`);
   }
   const apiPaths = everyApiRoute(fundId, investorId);
-  const spoofs: Record<string, string>[] = [{}, { "x-middleware-subrequest": "middleware:middleware:middleware:middleware:middleware" }, { "x-middleware-subrequest": "proxy:proxy:proxy:proxy:proxy" }];
+  const spoofs: Record<string, string>[] = [
+    {},
+    { "x-middleware-subrequest": "middleware:middleware:middleware:middleware:middleware" },
+    { "x-middleware-subrequest": "proxy:proxy:proxy:proxy:proxy" },
+  ];
   for (const path of apiPaths) {
     for (const headers of spoofs) {
       const response = await request.get(path, { headers });
@@ -39,37 +42,40 @@ test.describe("signing in", () => {
   test.use({ allowedConsoleErrors: /status of 401/ });
 
   test("a person signs in, lands where they were going, and signs out", async ({ page, context, request }) => {
-  const [fund] = await upstreamGet<{ id: string }[]>("/funds");
-  const fundId = fund!.id;
-  await page.goto(`/funds/${fundId}`);
-  await expect(page).toHaveURL(/\/login\?next=/);
-  await page.getByLabel("Email").fill(e2eUser.email);
-  await page.getByLabel("Password").fill("not the password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Wrong" })).toHaveText("Wrong email or password.");
+    const [fund] = await upstreamGet<{ id: string }[]>("/funds");
+    const fundId = fund!.id;
+    await page.goto(`/funds/${fundId}`);
+    await expect(page).toHaveURL(/\/login\?next=/);
+    await page.getByLabel("Email").fill(e2eUser.email);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Wrong" })).toHaveText("Wrong email or password.");
 
-  await signInOnPage(page);
-  await expect(page).toHaveURL(new RegExp(`/funds/${fundId}$`));
-  await expect(page.getByText(e2eUser.name)).toBeVisible();
-  const cookie = (await context.cookies()).find((c) => c.name === "fe_session")!;
-  expect(cookie.httpOnly).toBe(true);
-  expect(cookie.sameSite).toBe("Lax");
-  expect(cookie.expires).toBeGreaterThan(Date.now() / 1000);
+    await signInOnPage(page);
+    await expect(page).toHaveURL(new RegExp(`/funds/${fundId}$`));
+    await expect(page.getByText(e2eUser.name)).toBeVisible();
+    const cookie = (await context.cookies()).find((c) => c.name === "fe_session")!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe("Lax");
+    expect(cookie.expires).toBeGreaterThan(Date.now() / 1000);
 
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login\?signedOut=1/);
-  await page.goto("/funds");
-  await expect(page).toHaveURL(/\/login/);
-  // The signed-out session's cookie, replayed, is refused.
-  const replay = await request.get("/api/funds", { headers: { cookie: `fe_session=${cookie.value}` } });
-  expect(replay.status()).toBe(401);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login\?signedOut=1/);
+    await page.goto("/funds");
+    await expect(page).toHaveURL(/\/login/);
+    // The signed-out session's cookie, replayed, is refused.
+    const replay = await request.get("/api/funds", { headers: { cookie: `fe_session=${cookie.value}` } });
+    expect(replay.status()).toBe(401);
   });
 });
 
-test("the 6th failed sign-in within 5 minutes is refused with 429, per account and per address", async ({ baseURL }) => {
+test("the 6th failed sign-in within 5 minutes is refused with 429, per account and per address", async ({
+  baseURL,
+}) => {
   const run = Date.now().toString(36);
   // Each client sends from its own loopback address: the server counts the socket's address, not X-Forwarded-For.
-  const post = (email: string, from: string, password = "wrong password") => postSignIn(baseURL!, { email, password }, from);
+  const post = (email: string, from: string, password = "wrong password") =>
+    postSignIn(baseURL!, { email, password }, from);
   const unknown = await post(`nobody-${run}@example.com`, "127.1.0.1");
   const wrong = await post(`also-nobody-${run}@example.com`, "127.1.0.2");
   expect([unknown.status, JSON.parse(unknown.body)]).toEqual([wrong.status, JSON.parse(wrong.body)]);
@@ -88,7 +94,15 @@ test("the 6th failed sign-in within 5 minutes is refused with 429, per account a
 
 test("with a real upstream and no sign-in configured, the server refuses to start and says how to fix it", async () => {
   const child = spawn("node", ["scripts/server.mjs"], {
-    env: { ...process.env, PORT: "3199", CUSTOMER_API_BASE_URL: "http://127.0.0.1:9", CUSTOMER_API_TOKEN: "t", DASHBOARD_AUTH: "", DASHBOARD_USERS_FILE: "", OIDC_ISSUER: "" },
+    env: {
+      ...process.env,
+      PORT: "3199",
+      CUSTOMER_API_BASE_URL: "http://127.0.0.1:9",
+      CUSTOMER_API_TOKEN: "t",
+      DASHBOARD_AUTH: "",
+      DASHBOARD_USERS_FILE: "",
+      OIDC_ISSUER: "",
+    },
   });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -12,7 +12,12 @@ const duration = Number(process.env.LOAD_SECONDS ?? 30);
 const connections = Number(process.env.LOAD_CONNECTIONS ?? 200);
 const token = randomBytes(16).toString("hex");
 const children = [];
-const stop = () => children.forEach((child) => { try { process.kill(-child.pid, "SIGKILL"); } catch {} });
+const stop = () =>
+  children.forEach((child) => {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {}
+  });
 process.on("exit", stop);
 
 function start(command, args, env) {
@@ -23,7 +28,9 @@ function start(command, args, env) {
 
 async function waitFor(url, init) {
   for (let i = 0; i < 120; i++) {
-    const ok = await fetch(url, init).then((r) => r.status < 500).catch(() => false);
+    const ok = await fetch(url, init)
+      .then((r) => r.status < 500)
+      .catch(() => false);
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -58,16 +65,31 @@ const targets = [
   ["/api/funds", "/api/funds"],
   // What the investor table loads: its first page, and a later page of a sorted view.
   ["investor table of a 10,000 fund, first page", rowsPath],
-  ["investor table of a 10,000 fund, sorted, rows 5,000-5,299", `${rowsPath}?sort=commitment_amount.desc&offset=5000&limit=300`],
+  [
+    "investor table of a 10,000 fund, sorted, rows 5,000-5,299",
+    `${rowsPath}?sort=commitment_amount.desc&offset=5000&limit=300`,
+  ],
 ];
 // The whole 14 MB list at once (the plain proxy route); opt-in: 200 clients × 14 MB exceed what loopback carries here.
-if (process.argv.includes("--full-list")) targets.push(["full investor list of a 10,000 fund", `/api/funds/${big.id}/investors`]);
+if (process.argv.includes("--full-list"))
+  targets.push(["full investor list of a 10,000 fund", `/api/funds/${big.id}/investors`]);
 for (const [label, path] of targets) {
   for (let run = 1; run <= 3; run++) {
     // autocannon runs in its own process with room for 200 × 14 MB responses in flight.
     const output = execFileSync(
       "node",
-      ["--max-old-space-size=8192", "node_modules/autocannon/autocannon.js", "--json", "-c", String(connections), "-d", String(duration), "-H", `cookie=${cookie}`, `http://127.0.0.1:3121${path}`],
+      [
+        "--max-old-space-size=8192",
+        "node_modules/autocannon/autocannon.js",
+        "--json",
+        "-c",
+        String(connections),
+        "-d",
+        String(duration),
+        "-H",
+        `cookie=${cookie}`,
+        `http://127.0.0.1:3121${path}`,
+      ],
       { maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] },
     );
     const result = JSON.parse(output.toString());
@@ -75,12 +97,23 @@ for (const [label, path] of targets) {
     // autocannon counts timeouts among its errors.
     const errors = result.errors + result.non2xx;
     const kinds = `${result.timeouts} timeouts, ${result.non2xx} non-2xx, ${result.errors - result.timeouts} other`;
-    rows.push({ label, run, requests: result.requests.total, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors, kinds, rss: rss(server.pid) });
+    rows.push({
+      label,
+      run,
+      requests: result.requests.total,
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors,
+      kinds,
+      rss: rss(server.pid),
+    });
     console.log(JSON.stringify(rows.at(-1)));
   }
 }
 console.log("\n| target | run | requests | req/s | p50 ms | p99 ms | errors | server RSS after |");
 console.log("|---|---|---|---|---|---|---|---|");
-for (const r of rows) console.log(`| ${r.label} | ${r.run} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rss} MB |`);
+for (const r of rows)
+  console.log(`| ${r.label} | ${r.run} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.rss} MB |`);
 stop();
 process.exit(0);

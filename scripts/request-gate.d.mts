@@ -8,4 +8,8 @@ export function requestProblem(request: {
   headers?: Record<string, string | string[] | undefined>;
 }): [number, string] | null;
 export function parserProblem(error: { code?: string; rawPacket?: Buffer }): [number, string];
-export function clientAddressOf(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string;
+export function clientAddressOf(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedHops: number,
+): string;

@@ -18,7 +18,8 @@ export function rawTargetProblem(target) {
   const segments = path.split("/").slice(1);
   if (segments.slice(0, -1).some((segment) => segment === "")) return "The address has an empty path segment.";
   if (segments.some((segment) => /^(\.|%2e){1,2}$/i.test(segment))) return "The address has a . or .. segment.";
-  if (/(^|&)(__proto__|constructor|prototype)(\[|%5B|=|&|$)/i.test(query)) return "The query has a forbidden parameter name.";
+  if (/(^|&)(__proto__|constructor|prototype)(\[|%5B|=|&|$)/i.test(query))
+    return "The query has a forbidden parameter name.";
   return null;
 }
 
@@ -30,7 +31,8 @@ export function requestProblem({ url = "/", rawHeaders = [], headers = {} }) {
   const problem = rawTargetProblem(url);
   if (problem) return [400, problem];
   if (headers["transfer-encoding"] !== undefined) return [411, "Send the request body with a Content-Length."];
-  if (Number(headers["content-length"] ?? 0) > maxBodyBytes) return [413, `The request body is larger than ${maxBodyBytes} bytes.`];
+  if (Number(headers["content-length"] ?? 0) > maxBodyBytes)
+    return [413, `The request body is larger than ${maxBodyBytes} bytes.`];
   return null;
 }
 
@@ -47,7 +49,9 @@ export function parserProblem(error) {
   const firstLine = lineEnd === -1 ? "" : packet.slice(0, lineEnd);
   const startsRequest = /^[A-Z]+ \S/.test(packet);
   const lineTooLong =
-    lineEnd === -1 ? startsRequest : / HTTP\/\d\.\d$/.test(firstLine) && (!startsRequest || Buffer.byteLength(firstLine) > maxTargetBytes);
+    lineEnd === -1
+      ? startsRequest
+      : / HTTP\/\d\.\d$/.test(firstLine) && (!startsRequest || Buffer.byteLength(firstLine) > maxTargetBytes);
   return lineTooLong
     ? [414, `The address is longer than ${maxTargetBytes} bytes.`]
     : [431, `The request headers are larger than ${maxHeaderBytes} bytes.`];
@@ -60,6 +64,12 @@ export function parserProblem(error) {
 export function clientAddressOf(socketAddress, forwardedFor, trustedHops) {
   const plain = (address) => (address ?? "unknown").replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
   if (trustedHops <= 0) return plain(socketAddress);
-  const chain = [...String(forwardedFor ?? "").split(",").map((part) => part.trim()).filter(Boolean), socketAddress];
+  const chain = [
+    ...String(forwardedFor ?? "")
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean),
+    socketAddress,
+  ];
   return plain(chain[Math.max(0, chain.length - 1 - trustedHops)]);
 }

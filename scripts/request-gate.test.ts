@@ -3,13 +3,32 @@ import { clientAddressOf, parserProblem, rawTargetProblem, requestProblem } from
 
 describe("rawTargetProblem", () => {
   it("lets ordinary addresses through", () => {
-    for (const target of ["/funds", "/funds?sort=target_size.desc&q=acme%20co", "/api/funds/3f0e8f5e-6c1a-4c55-9a53-0d7b5d1c2a10/investors", "/"]) {
+    for (const target of [
+      "/funds",
+      "/funds?sort=target_size.desc&q=acme%20co",
+      "/api/funds/3f0e8f5e-6c1a-4c55-9a53-0d7b5d1c2a10/investors",
+      "/",
+    ]) {
       expect(rawTargetProblem(target), target).toBeNull();
     }
   });
 
   it("refuses bad escapes, dot segments, empty segments, prototype keys and targets that are not paths", () => {
-    for (const target of ["/api/funds/%zz", "/api/funds/%", "/api/funds/%C0%AE", "/funds?q=%zz", "/api/funds/..", "/api/funds/%2e%2E/investors", "/api/./funds", "/api//funds", "/api/funds?__proto__=1", "/api/funds.csv?constructor%5Bprototype%5D=1", "*", "http://evil.example/funds", ""]) {
+    for (const target of [
+      "/api/funds/%zz",
+      "/api/funds/%",
+      "/api/funds/%C0%AE",
+      "/funds?q=%zz",
+      "/api/funds/..",
+      "/api/funds/%2e%2E/investors",
+      "/api/./funds",
+      "/api//funds",
+      "/api/funds?__proto__=1",
+      "/api/funds.csv?constructor%5Bprototype%5D=1",
+      "*",
+      "http://evil.example/funds",
+      "",
+    ]) {
       expect(rawTargetProblem(target), target).not.toBeNull();
     }
   });

@@ -2,7 +2,10 @@
 import { chromium } from "@playwright/test";
 
 const base = process.argv[2] ?? "http://127.0.0.1:3000";
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox"],
+});
 const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
 await page.goto(`${base}/funds?sort=total_commitments.desc`, { waitUntil: "networkidle" });
 await page.screenshot({ path: "public/screenshots/funds-grid.png" });

@@ -19,7 +19,11 @@ const headers = {
 
 function refusal(status, error) {
   const body = JSON.stringify({ error });
-  return `HTTP/1.1 ${status} Refused\r\n${Object.entries({ ...headers, "Content-Length": Buffer.byteLength(body), Connection: "close" })
+  return `HTTP/1.1 ${status} Refused\r\n${Object.entries({
+    ...headers,
+    "Content-Length": Buffer.byteLength(body),
+    Connection: "close",
+  })
     .map(([key, value]) => `${key}: ${value}`)
     .join("\r\n")}\r\n\r\n${body}`;
 }
@@ -35,7 +39,11 @@ const server = createServer({ maxHeaderSize: maxHeaderBytes * 4 }, (req, res) =>
     res.writeHead(problem[0], { ...headers, "Content-Length": Buffer.byteLength(body), Connection: "close" }).end(body);
     return;
   }
-  req.headers[clientAddressHeader] = clientAddressOf(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops);
+  req.headers[clientAddressHeader] = clientAddressOf(
+    req.socket.remoteAddress,
+    req.headers["x-forwarded-for"],
+    trustedHops,
+  );
   if (https) res.setHeader("Strict-Transport-Security", strictTransportSecurity);
   void handle(req, res);
 });
@@ -47,7 +55,9 @@ server.on("clientError", (error, socket) => {
 server.listen(port, hostname, () => {
   const { address } = server.address();
   // A JSON line like every other, naming the address it listens on.
-  console.log(JSON.stringify({ time: new Date().toISOString(), event: "server_listening", url: `http://${address}:${port}` }));
+  console.log(
+    JSON.stringify({ time: new Date().toISOString(), event: "server_listening", url: `http://${address}:${port}` }),
+  );
 });
 
 // Stop taking connections and exit normally, so exit hooks (a --cpu-prof profile, for one) still run.

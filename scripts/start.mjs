@@ -9,7 +9,18 @@ import { serverNodeFlags } from "./server-flags.mjs";
 nextEnv.loadEnvConfig(process.cwd());
 
 // Everything `next build` compiles: a change to any of it makes the build stale.
-const sources = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.mjs", "postcss.config.mjs", "tsconfig.json", "package-lock.json"];
+const sources = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.mjs",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

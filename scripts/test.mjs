@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit tests, production build, Playwright e2e; ends with "N passed, N failed".
+// `npm test`: format check, typecheck, lint, unit tests, production build, Playwright e2e; ends with "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
@@ -32,10 +32,17 @@ function readJson(path) {
   }
 }
 
+check("format", run("format", "npx", ["prettier", "--check", "."]));
 check("typecheck", run("typecheck", "npx", ["next", "typegen"]) && run("typecheck", "npx", ["tsc", "--noEmit"]));
 check("lint", run("lint", "npx", ["eslint", "--max-warnings=0", "."]));
 
-const unitOk = run("unit tests", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile=${out}/vitest.json`]);
+const unitOk = run("unit tests", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile=${out}/vitest.json`,
+]);
 const unit = readJson(`${out}/vitest.json`);
 if (unit) {
   tally.passed += unit.numPassedTests;

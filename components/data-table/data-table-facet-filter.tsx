@@ -32,7 +32,10 @@ export function DataTableFacetFilter({ title, options, selected, onChange }: Dat
       <fieldset className="absolute z-30 mt-1 w-60 rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
         <legend className="sr-only">{title}</legend>
         {options.map((option) => (
-          <label key={option.value} className="flex items-center gap-2 rounded px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800">
+          <label
+            key={option.value}
+            className="flex items-center gap-2 rounded px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+          >
             <input type="checkbox" checked={chosen.has(option.value)} onChange={() => toggle(option.value)} />
             <span className="capitalize">{option.label}</span>
             <span className="ml-auto tabular-nums text-zinc-500 dark:text-zinc-400">{count.format(option.count)}</span>

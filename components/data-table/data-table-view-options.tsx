@@ -27,7 +27,10 @@ export function DataTableViewOptions<T extends RowData>({ table, onReset }: Data
           Reset to default columns
         </button>
         {columns.map((column) => (
-          <label key={column.id} className="flex items-center gap-2 rounded px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800">
+          <label
+            key={column.id}
+            className="flex items-center gap-2 rounded px-2 py-1 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800"
+          >
             <input
               type="checkbox"
               checked={column.getIsVisible()}

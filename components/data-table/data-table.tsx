@@ -128,7 +128,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             </tr>
           ) : null}
         </tbody>
-        {footer ? <tfoot className="sticky bottom-0 z-10 bg-zinc-50 font-medium dark:bg-zinc-900">{footer}</tfoot> : null}
+        {footer ? (
+          <tfoot className="sticky bottom-0 z-10 bg-zinc-50 font-medium dark:bg-zinc-900">{footer}</tfoot>
+        ) : null}
       </table>
     </div>
   );

@@ -1,4 +1,11 @@
-import { formatCount, formatDate, formatMoney, formatPercent, formatText, formatTimestampTitle } from "@/lib/values/format";
+import {
+  formatCount,
+  formatDate,
+  formatMoney,
+  formatPercent,
+  formatText,
+  formatTimestampTitle,
+} from "@/lib/values/format";
 import type { ColumnKind, RawValue } from "@/lib/table/types";
 
 interface FormattedValueProps {

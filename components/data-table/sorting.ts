@@ -7,7 +7,10 @@ export function sortingOf(sort: SortState | null): SortingState {
 }
 
 /** TanStack's sort changes written back as the URL's sort. */
-export function onSortingChangeFor<Id extends string>(current: SortState<Id> | null, setSort: (sort: SortState<Id> | null) => void) {
+export function onSortingChangeFor<Id extends string>(
+  current: SortState<Id> | null,
+  setSort: (sort: SortState<Id> | null) => void,
+) {
   return (updater: Updater<SortingState>) => {
     const next = (typeof updater === "function" ? updater(sortingOf(current)) : updater)[0];
     setSort(next ? { id: next.id as Id, direction: next.desc ? "desc" : "asc" } : null);

@@ -10,7 +10,12 @@ interface TableLinkProps {
 export function TableLink({ href, text }: TableLinkProps) {
   return (
     // Each prefetch would render a page on the server and call the upstream: a grid of links is not worth it.
-    <Link href={href} prefetch={false} title={text} className="font-medium text-blue-700 hover:underline dark:text-blue-300">
+    <Link
+      href={href}
+      prefetch={false}
+      title={text}
+      className="font-medium text-blue-700 hover:underline dark:text-blue-300"
+    >
       {text}
     </Link>
   );

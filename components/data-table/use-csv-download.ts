@@ -3,9 +3,7 @@
 import { useState } from "react";
 
 export type DownloadState =
-  | { status: "idle" }
-  | { status: "downloading"; percent: number | null }
-  | { status: "error"; message: string };
+  { status: "idle" } | { status: "downloading"; percent: number | null } | { status: "error"; message: string };
 
 function fileNameOf(disposition: string | null): string {
   const utf8 = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
@@ -51,9 +49,10 @@ export function useCsvDownload() {
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
       setState({ status: "idle" });
     } catch (error) {
-      const message = error instanceof Error && error.message && !/network|fetch|terminated/i.test(error.message)
-        ? error.message
-        : "The download was interrupted before it finished; nothing was saved. Try again.";
+      const message =
+        error instanceof Error && error.message && !/network|fetch|terminated/i.test(error.message)
+          ? error.message
+          : "The download was interrupted before it finished; nothing was saved. Try again.";
       setState({ status: "error", message });
     }
   }

@@ -22,7 +22,12 @@ export function AllInvestorsDownload({ expectedRows }: AllInvestorsDownloadProps
         {busy ? `All investors… ${state.percent ?? 0}%` : "All investors (CSV)"}
       </button>
       {busy ? (
-        <progress className="w-24" max={100} value={state.percent ?? undefined} aria-label="All investors download progress" />
+        <progress
+          className="w-24"
+          max={100}
+          value={state.percent ?? undefined}
+          aria-label="All investors download progress"
+        />
       ) : null}
       {state.status === "error" ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">

@@ -30,7 +30,8 @@ export function FundDetails({ fundId }: FundDetailsProps) {
     return error ? <ErrorPanel message={error.message} onRetry={() => void refetch()} retrying={isFetching} /> : null;
   }
   const bank = fund.bank;
-  const revealAccountNumber = () => revealSecret(`/api/funds/${encodeURIComponent(fund.id)}/sensitive`, "account_number");
+  const revealAccountNumber = () =>
+    revealSecret(`/api/funds/${encodeURIComponent(fund.id)}/sensitive`, "account_number");
 
   return (
     <div className="space-y-4">

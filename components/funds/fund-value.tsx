@@ -4,5 +4,9 @@ import type { Field } from "@/components/ui/field-list";
 
 /** A field list row for a raw API value of a given kind. */
 export function valueField(label: string, value: RawValue, kind: ColumnKind = "text"): Field {
-  return { label, value: <FormattedValue kind={kind} value={value} />, numeric: kind === "money" || kind === "percent" };
+  return {
+    label,
+    value: <FormattedValue kind={kind} value={value} />,
+    numeric: kind === "money" || kind === "percent",
+  };
 }

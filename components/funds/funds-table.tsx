@@ -52,14 +52,19 @@ export function FundsTable() {
         onRefresh={() => void refetch()}
         refreshing={isFetching}
         csvHref={(options) => fundsCsvUrl({ sort, q: deferredQuery }, options)}
-        investorTotal={funds.reduce((sum, fund) => sum + (typeof fund.investor_count === "number" ? fund.investor_count : 0), 0)}
+        investorTotal={funds.reduce(
+          (sum, fund) => sum + (typeof fund.investor_count === "number" ? fund.investor_count : 0),
+          0,
+        )}
       />
       {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={() => void refetch()} /> : null}
       <DataTable
         table={table}
         allRows={funds}
         label="Funds"
-        empty={funds.length === 0 ? "No funds are visible to this dashboard's API token." : `No funds match “${query}”.`}
+        empty={
+          funds.length === 0 ? "No funds are visible to this dashboard's API token." : `No funds match “${query}”.`
+        }
       />
     </section>
   );

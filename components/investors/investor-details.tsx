@@ -8,7 +8,12 @@ import { revealSecret } from "@/lib/query/fetch-json";
 import { investorName } from "@/lib/investors/columns";
 import { unknownFields } from "@/lib/investors/unknown-fields";
 import { investorQuery } from "@/lib/investors/queries";
-import { InvestmentAccountSection, InvestmentSection, PrimaryContactSection, TeamMembersSection } from "./investor-sections";
+import {
+  InvestmentAccountSection,
+  InvestmentSection,
+  PrimaryContactSection,
+  TeamMembersSection,
+} from "./investor-sections";
 import { OtherFields } from "./other-fields";
 
 interface InvestorDetailsProps {
@@ -37,10 +42,7 @@ export function InvestorDetails({ fundId, investorId }: InvestorDetailsProps) {
       {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={() => void refetch()} /> : null}
       <div className="grid gap-4 lg:grid-cols-2">
         <InvestmentSection investor={investor} />
-        <InvestmentAccountSection
-          investor={investor}
-          revealTaxId={() => revealSecret(sensitivePath, "tax_id")}
-        />
+        <InvestmentAccountSection investor={investor} revealTaxId={() => revealSecret(sensitivePath, "tax_id")} />
         <BankPanel
           bank={{
             bankName: bank?.bank_name ?? bank?.name,

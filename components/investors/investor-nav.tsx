@@ -33,7 +33,9 @@ export function InvestorNav({ fundId, fundName, investorId, investorName }: Inve
 
   async function copyLink() {
     // The canonical record link, without this person's table view: it is what goes into a ticket.
-    await navigator.clipboard.writeText(`${window.location.origin}${fundHref}/investors/${encodeURIComponent(investorId)}`);
+    await navigator.clipboard.writeText(
+      `${window.location.origin}${fundHref}/investors/${encodeURIComponent(investorId)}`,
+    );
     setCopied(true);
     setTimeout(() => setCopied(false), 2_000);
   }
@@ -42,22 +44,42 @@ export function InvestorNav({ fundId, fundName, investorId, investorName }: Inve
     <div className="flex flex-wrap items-center gap-3">
       <nav aria-label="Breadcrumb" className="text-sm">
         <ol className="flex flex-wrap items-center gap-1">
-          <li><Link href="/funds" className={linkClass}>Funds</Link> /</li>
-          <li><Link href={`${fundHref}${search}`} className={linkClass}>{fundName}</Link> /</li>
-          <li aria-current="page" className="text-zinc-700 dark:text-zinc-300">{investorName}</li>
+          <li>
+            <Link href="/funds" className={linkClass}>
+              Funds
+            </Link>{" "}
+            /
+          </li>
+          <li>
+            <Link href={`${fundHref}${search}`} className={linkClass}>
+              {fundName}
+            </Link>{" "}
+            /
+          </li>
+          <li aria-current="page" className="text-zinc-700 dark:text-zinc-300">
+            {investorName}
+          </li>
         </ol>
       </nav>
       <div className="ml-auto flex items-center gap-2">
         {position ? <span className="text-sm text-zinc-600 dark:text-zinc-400">{position}</span> : null}
         {neighbours?.previous ? (
-          <Link href={hrefOf(neighbours.previous.id)} className={buttonClass} rel="prev">Previous</Link>
+          <Link href={hrefOf(neighbours.previous.id)} className={buttonClass} rel="prev">
+            Previous
+          </Link>
         ) : (
-          <span aria-disabled="true" className={`${buttonClass} opacity-50`}>Previous</span>
+          <span aria-disabled="true" className={`${buttonClass} opacity-50`}>
+            Previous
+          </span>
         )}
         {neighbours?.next ? (
-          <Link href={hrefOf(neighbours.next.id)} className={buttonClass} rel="next">Next</Link>
+          <Link href={hrefOf(neighbours.next.id)} className={buttonClass} rel="next">
+            Next
+          </Link>
         ) : (
-          <span aria-disabled="true" className={`${buttonClass} opacity-50`}>Next</span>
+          <span aria-disabled="true" className={`${buttonClass} opacity-50`}>
+            Next
+          </span>
         )}
         <button type="button" onClick={() => void copyLink()} className={buttonClass}>
           {copied ? "Link copied" : "Copy link"}

@@ -61,14 +61,22 @@ export function InvestmentAccountSection({ investor, revealTaxId }: AccountSecti
           valueField("Trust subtype", account?.trust_subtype),
           {
             label: "Address",
-            value: lines.length > 0 ? <address className="not-italic whitespace-pre-line">{lines.join("\n")}</address> : EMPTY,
+            value:
+              lines.length > 0 ? (
+                <address className="not-italic whitespace-pre-line">{lines.join("\n")}</address>
+              ) : (
+                EMPTY
+              ),
           },
           valueField("Phone", account?.phone_number),
           valueField("Fax", account?.fax_number),
           valueField("Joint legal name", account?.joint_legal_name),
           valueField("Joint email", account?.joint_email),
           valueField("Tax id type", account?.tax_id_type),
-          { label: "Tax id", value: <SecretValue masked={account?.tax_id} name="investor tax id" reveal={revealTaxId} /> },
+          {
+            label: "Tax id",
+            value: <SecretValue masked={account?.tax_id} name="investor tax id" reveal={revealTaxId} />,
+          },
         ]}
       />
     </Panel>

@@ -16,7 +16,9 @@ interface InvestorLinkProps {
 
 function InvestorLink({ fundPath, investor }: InvestorLinkProps) {
   const viewSearch = useContext(InvestorViewSearch);
-  return <TableLink href={`${fundPath}/${encodeURIComponent(investor.id)}${viewSearch}`} text={investorName(investor)} />;
+  return (
+    <TableLink href={`${fundPath}/${encodeURIComponent(investor.id)}${viewSearch}`} text={investorName(investor)} />
+  );
 }
 
 /** The investor table's columns, one per lib column spec; the name links to the investor page with the view kept. */

@@ -29,7 +29,11 @@ export function InvestorsTableFooter<T extends RowData>({ columns, count, totals
         const isMoney = Object.hasOwn(totals, column.id);
         const total = totals[column.id] ?? null;
         return (
-          <td key={column.id} className="px-3 py-2 text-right tabular-nums" data-total={isMoney ? column.id : undefined}>
+          <td
+            key={column.id}
+            className="px-3 py-2 text-right tabular-nums"
+            data-total={isMoney ? column.id : undefined}
+          >
             {total === null ? "" : formatMoney(total)}
           </td>
         );

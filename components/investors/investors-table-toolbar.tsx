@@ -20,7 +20,12 @@ interface InvestorsTableToolbarProps {
 
 const count = new Intl.NumberFormat("en-US");
 // The same text on the server and in the browser, so hydration agrees.
-const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", timeZone: "UTC" });
+const clock = new Intl.DateTimeFormat("en-GB", {
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZone: "UTC",
+});
 const timeOfDay = (iso: string) => `${clock.format(new Date(iso))} UTC`;
 
 export function InvestorsTableToolbar(props: InvestorsTableToolbarProps) {
@@ -32,12 +37,20 @@ export function InvestorsTableToolbar(props: InvestorsTableToolbarProps) {
         value={props.query}
         onChange={props.onQueryChange}
       />
-      <DataTableFacetFilter title="Type" options={props.typeOptions} selected={props.types} onChange={props.onTypesChange} />
+      <DataTableFacetFilter
+        title="Type"
+        options={props.typeOptions}
+        selected={props.types}
+        onChange={props.onTypesChange}
+      />
       <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
         {count.format(props.shown)} of {count.format(props.total)} investors
       </p>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        as of <time dateTime={props.fetchedAt} title={formatTimestampTitle(props.fetchedAt)}>{timeOfDay(props.fetchedAt)}</time>
+        as of{" "}
+        <time dateTime={props.fetchedAt} title={formatTimestampTitle(props.fetchedAt)}>
+          {timeOfDay(props.fetchedAt)}
+        </time>
       </p>
       <div className="ml-auto flex items-center gap-3">
         {props.columnPicker}

@@ -31,7 +31,10 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
     useInfiniteQuery({ ...fundInvestorRowsQuery(fundId, view, visibleIds), placeholderData: keepPreviousData });
   const first = data?.pages[0];
   const rows = useMemo(() => (data ? data.pages.flatMap((page) => page.rows) : noRows), [data]);
-  const typeOptions = useMemo(() => (first?.types ?? []).map(({ value, count }) => ({ value, label: value, count })), [first?.types]);
+  const typeOptions = useMemo(
+    () => (first?.types ?? []).map(({ value, count }) => ({ value, label: value, count })),
+    [first?.types],
+  );
   const columns = useMemo(() => investorsTableColumns(fundId), [fundId]);
   const columnVisibility = useMemo<ColumnVisibilityState>(
     () => Object.fromEntries(investorColumns.map((column) => [column.id, visibleIds.includes(column.id)])),
@@ -74,7 +77,9 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
         columnPicker={<DataTableViewOptions table={table} onReset={() => void setState({ cols: null })} />}
         csvHref={(options) => investorCsvUrl(`/api/funds/${encodeURIComponent(fundId)}/investors.csv`, view, options)}
       />
-      {error ? <ErrorPanel title="Could not load more investors" message={error.message} onRetry={() => void refetch()} /> : null}
+      {error ? (
+        <ErrorPanel title="Could not load more investors" message={error.message} onRetry={() => void refetch()} />
+      ) : null}
       <DataTable
         table={table}
         longest={first.longest}
@@ -83,7 +88,9 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
         onNearEnd={hasNextPage && !isFetchingNextPage && !error ? () => void fetchNextPage() : undefined}
         label="Investors"
         empty={first.total === 0 ? "This fund has no investors yet." : "No investors match this search and filter."}
-        footer={<InvestorsTableFooter columns={table.getVisibleLeafColumns()} count={first.matched} totals={first.totals} />}
+        footer={
+          <InvestorsTableFooter columns={table.getVisibleLeafColumns()} count={first.matched} totals={first.totals} />
+        }
       />
     </InvestorViewSearch>
   );

@@ -12,7 +12,12 @@ export function OtherFields({ fields }: OtherFieldsProps) {
     <details className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <summary className="cursor-pointer font-semibold">Other fields ({fields.length})</summary>
       <div className="mt-3">
-        <FieldList fields={fields.map((field) => ({ label: field.path, value: <span className="font-mono">{field.value}</span> }))} />
+        <FieldList
+          fields={fields.map((field) => ({
+            label: field.path,
+            value: <span className="font-mono">{field.value}</span>,
+          }))}
+        />
       </div>
     </details>
   );

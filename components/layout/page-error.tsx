@@ -12,7 +12,5 @@ interface PageErrorProps {
 export function PageError({ message }: PageErrorProps) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  return (
-    <ErrorPanel message={message} retrying={pending} onRetry={() => startTransition(() => router.refresh())} />
-  );
+  return <ErrorPanel message={message} retrying={pending} onRetry={() => startTransition(() => router.refresh())} />;
 }

@@ -10,7 +10,5 @@ interface ProvidersProps {
 
 export function Providers({ children }: ProvidersProps) {
   const queryClient = getQueryClient();
-  return (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

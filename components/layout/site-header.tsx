@@ -25,7 +25,10 @@ export function SiteHeader({ demo, userName }: SiteHeaderProps) {
         <nav aria-label="Main">
           <ul className="flex gap-4 text-sm">
             <li>
-              <Link href="/funds" className="text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white">
+              <Link
+                href="/funds"
+                className="text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white"
+              >
                 Funds
               </Link>
             </li>

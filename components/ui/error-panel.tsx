@@ -52,9 +52,7 @@ export function ErrorPanel({ title = "Could not load the data", message, onRetry
           >
             {retrying ? "Retrying…" : "Retry"}
           </button>
-          {secondsLeft !== null && !retrying ? (
-            <span className="text-sm">Trying again in {secondsLeft} s</span>
-          ) : null}
+          {secondsLeft !== null && !retrying ? <span className="text-sm">Trying again in {secondsLeft} s</span> : null}
         </div>
       ) : null}
     </div>

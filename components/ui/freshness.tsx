@@ -18,7 +18,11 @@ function subscribe(onTick: () => void) {
 /** "Updated 2 minutes ago" with a Refresh button: the figures change as investor data changes upstream. */
 export function Freshness({ updatedAt, onRefresh, refreshing }: FreshnessProps) {
   // The server and the first client render agree on "just now"; the clock takes over after hydration.
-  const now = useSyncExternalStore(subscribe, () => Math.floor(Date.now() / 15_000) * 15_000, () => updatedAt);
+  const now = useSyncExternalStore(
+    subscribe,
+    () => Math.floor(Date.now() / 15_000) * 15_000,
+    () => updatedAt,
+  );
   const age = now - updatedAt < 30_000 ? "just now" : formatDistanceStrict(updatedAt, now, { addSuffix: true });
   return (
     <div className="flex items-center gap-3 text-sm text-zinc-600 dark:text-zinc-400">

@@ -40,7 +40,9 @@ export function SecretValue({ masked, name, reveal }: SecretValueProps) {
       >
         {state === "loading" ? "Revealing…" : full === null ? "Reveal" : "Hide"}
       </button>
-      {state === "error" ? <span className="text-xs text-red-700 dark:text-red-300">Could not reveal. Try again.</span> : null}
+      {state === "error" ? (
+        <span className="text-xs text-red-700 dark:text-red-300">Could not reveal. Try again.</span>
+      ) : null}
     </span>
   );
 }

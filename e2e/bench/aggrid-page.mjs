@@ -17,18 +17,31 @@ function mountGrid() {
   };
   const text = (value) => (typeof value === "string" ? value.trim() : "");
   // A value that is not a number shows as it came, as our table shows it.
-  const numberShown = (format) => ({ value }) => (Number.isNaN(number(value)) ? (value ?? "") : format(value));
+  const numberShown =
+    (format) =>
+    ({ value }) =>
+      Number.isNaN(number(value)) ? (value ?? "") : format(value);
   const amount = (field, headerName, format = (value) => money.format(value)) => ({
-    field, headerName, comparator: numeric, type: "rightAligned", valueFormatter: numberShown(format),
+    field,
+    headerName,
+    comparator: numeric,
+    type: "rightAligned",
+    valueFormatter: numberShown(format),
   });
   const date = (field, headerName) => ({
-    field, headerName, valueFormatter: ({ value }) => (Number.isNaN(Date.parse(value)) ? (value ?? "") : day.format(new Date(value))),
+    field,
+    headerName,
+    valueFormatter: ({ value }) => (Number.isNaN(Date.parse(value)) ? (value ?? "") : day.format(new Date(value))),
   });
   const columnDefs = [
     {
-      colId: "name", headerName: "Investor",
-      valueGetter: ({ data }) => text(data.investment_account?.display_name) || text(data.investment_account?.legal_name)
-        || text(data.primary_contact?.full_name) || data.id,
+      colId: "name",
+      headerName: "Investor",
+      valueGetter: ({ data }) =>
+        text(data.investment_account?.display_name) ||
+        text(data.investment_account?.legal_name) ||
+        text(data.primary_contact?.full_name) ||
+        data.id,
     },
     { field: "investment_account.investor_type", headerName: "Type" },
     { field: "primary_contact.email", headerName: "Email" },
@@ -58,7 +71,10 @@ function mountGrid() {
     api.setGridOption("quickFilterText", event.target.value);
     showCount(api);
   });
-  window.__investors.then((rows) => api.setGridOption("rowData", rows), (error) => (count.textContent = `failed: ${error.message}`));
+  window.__investors.then(
+    (rows) => api.setGridOption("rowData", rows),
+    (error) => (count.textContent = `failed: ${error.message}`),
+  );
 }
 
 /** The HTML of /funds/{fundId}: the data request starts before the 2 MB bundle is parsed, as a careful app would. */

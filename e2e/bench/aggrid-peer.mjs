@@ -3,18 +3,29 @@ import { startGridServer } from "./aggrid-server.mjs";
 import { failingTwice, launchBrowser, searchRuns, sortRuns, visit } from "./browser-session.mjs";
 import { result, round } from "./measure.mjs";
 
-const OURS = { name: "our fund page", target: "Investors", sortable: () => ({ label: "Investors", header: "Commitment" }) };
+const OURS = {
+  name: "our fund page",
+  target: "Investors",
+  sortable: () => ({ label: "Investors", header: "Commitment" }),
+};
 const GRID = {
   name: "AG Grid Community",
   // A name cell of a rendered row (first rows), the Commitment header (ready, and the sort click), the rows (sort).
   target: { rows: '.ag-row .ag-cell[col-id="name"]', ready: '.ag-header-cell[col-id="commitment_amount"]' },
   sortable: (page) => ({
-    label: "Investors", button: page.locator('.ag-header-cell[col-id="commitment_amount"] .ag-header-cell-label'), rows: ".ag-row[aria-rowindex]",
+    label: "Investors",
+    button: page.locator('.ag-header-cell[col-id="commitment_amount"] .ag-header-cell-label'),
+    rows: ".ag-row[aria-rowindex]",
   }),
 };
 // Issue "Faster than the grid people know": ours ÷ AG Grid's median, per measure; cold is held against AG Grid's load.
 const RATIO_TARGETS = { firstRows: 0.33, sort: 0.5, search: 0.2, firstRowsCold: 0.5 };
-const MEASURES = { firstRows: "first rows", sort: "sort", search: "search", firstRowsCold: "first rows, ours cold (fresh server)" };
+const MEASURES = {
+  firstRows: "first rows",
+  sort: "sort",
+  search: "search",
+  firstRowsCold: "first rows, ours cold (fresh server)",
+};
 
 /** Rounds of a fresh context: navigation → first rows, then one click on "Commitment" and one search keystroke. */
 async function rounds(browser, url, side, count, searchKey) {
@@ -49,22 +60,44 @@ function sideRows(side, key, size, measured, warmup, searchKey, extra) {
     sort: 'click "Commitment" → re-sorted rows painted',
     search: `keystroke "${searchKey}" → filtered rows painted`,
   };
-  return Object.entries(names).map(([measure, what]) => result({
-    id: `aggrid.${key}.${measure}.${size}`, scenario: "6 aggrid", name: `${side.name}: ${what}, ${label} investors`, unit: "ms",
-    runs: measured[measure].slice(warmup), warmup: measured[measure].slice(0, warmup), extra: measure === "firstRows" ? extra : {},
-  }));
+  return Object.entries(names).map(([measure, what]) =>
+    result({
+      id: `aggrid.${key}.${measure}.${size}`,
+      scenario: "6 aggrid",
+      name: `${side.name}: ${what}, ${label} investors`,
+      unit: "ms",
+      runs: measured[measure].slice(warmup),
+      warmup: measured[measure].slice(0, warmup),
+      extra: measure === "firstRows" ? extra : {},
+    }),
+  );
 }
 
 function ratioRow(measure, size, ours, peer) {
   const ratio = ours.median !== null && peer.median ? ours.median / peer.median : null;
   return result({
-    id: `aggrid.ratio.${measure}.${size}`, scenario: "6 aggrid", name: `ours ÷ AG Grid: ${MEASURES[measure]}, ${size.toLocaleString("en-US")} investors`,
-    unit: "×", runs: [ratio === null ? null : round(ratio, 3)], target: { op: "<=", value: RATIO_TARGETS[measure] },
+    id: `aggrid.ratio.${measure}.${size}`,
+    scenario: "6 aggrid",
+    name: `ours ÷ AG Grid: ${MEASURES[measure]}, ${size.toLocaleString("en-US")} investors`,
+    unit: "×",
+    runs: [ratio === null ? null : round(ratio, 3)],
+    target: { op: "<=", value: RATIO_TARGETS[measure] },
     extra: { comparison: { measure, label: MEASURES[measure], size, ours: ours.id, peer: peer.id } },
   });
 }
 
-export async function aggridPeer({ appUrl, restartApp, source, funds, runs, warmup, bigRuns, coldRuns, searchKey, log }) {
+export async function aggridPeer({
+  appUrl,
+  restartApp,
+  source,
+  funds,
+  runs,
+  warmup,
+  bigRuns,
+  coldRuns,
+  searchKey,
+  log,
+}) {
   const grid = await startGridServer({ funds, source });
   log(`  AG Grid Community ${grid.version} served from ${grid.url}`);
   const browser = await launchBrowser();
@@ -77,24 +110,38 @@ export async function aggridPeer({ appUrl, restartApp, source, funds, runs, warm
       const ours = await rounds(browser, `${appUrl()}/funds/${fund.id}`, OURS, count, searchKey);
       const peer = await rounds(browser, `${grid.url}/funds/${fund.id}`, GRID, count, searchKey);
       const oursRows = sideRows(OURS, "ours", fund.size, ours, warmup, searchKey, { marks: ours.marks });
-      const peerRows = sideRows(GRID, "grid", fund.size, peer, warmup, searchKey, { marks: peer.marks, agGrid: grid.version, jsonBytes: grid.bytes[fund.id] });
+      const peerRows = sideRows(GRID, "grid", fund.size, peer, warmup, searchKey, {
+        marks: peer.marks,
+        agGrid: grid.version,
+        jsonBytes: grid.bytes[fund.id],
+      });
       const coldRow = result({
-        id: `aggrid.ours.firstRowsCold.${fund.size}`, scenario: "6 aggrid", unit: "ms",
+        id: `aggrid.ours.firstRowsCold.${fund.size}`,
+        scenario: "6 aggrid",
+        unit: "ms",
         name: `${OURS.name}: first visit on a fresh server process → first rows painted, ${fund.size.toLocaleString("en-US")} investors`,
-        runs: cold.map((marks) => round(marks.rowsFrame)), extra: { marks: cold },
+        runs: cold.map((marks) => round(marks.rowsFrame)),
+        extra: { marks: cold },
         note: restartApp ? undefined : "not measured: needs the app server the bench starts",
       });
       // Our first rows come in the server's HTML and take clicks only once hydrated; AG Grid's are live when painted.
       const hydratedRow = result({
-        id: `aggrid.ours.hydrated.${fund.size}`, scenario: "6 aggrid", unit: "ms",
+        id: `aggrid.ours.hydrated.${fund.size}`,
+        scenario: "6 aggrid",
+        unit: "ms",
         name: `${OURS.name}: navigation → table hydrated (clickable), ${fund.size.toLocaleString("en-US")} investors`,
-        runs: ours.marks.slice(warmup).map((marks) => round(marks.hydrated)), warmup: ours.marks.slice(0, warmup).map((marks) => round(marks.hydrated)),
+        runs: ours.marks.slice(warmup).map((marks) => round(marks.hydrated)),
+        warmup: ours.marks.slice(0, warmup).map((marks) => round(marks.hydrated)),
       });
       results.push(...oursRows, hydratedRow, coldRow, ...peerRows);
-      results.push(...["firstRows", "sort", "search"].map((measure, i) => ratioRow(measure, fund.size, oursRows[i], peerRows[i])));
+      results.push(
+        ...["firstRows", "sort", "search"].map((measure, i) => ratioRow(measure, fund.size, oursRows[i], peerRows[i])),
+      );
       results.push(ratioRow("firstRowsCold", fund.size, coldRow, peerRows[0]));
       const medians = (rows) => rows.map((row) => (row.median === null ? "—" : Math.round(row.median))).join(" / ");
-      log(`  ${fund.size}: first rows / sort / search: ours ${medians(oursRows)} ms (cold ${medians([coldRow])}); AG Grid ${medians(peerRows)} ms`);
+      log(
+        `  ${fund.size}: first rows / sort / search: ours ${medians(oursRows)} ms (cold ${medians([coldRow])}); AG Grid ${medians(peerRows)} ms`,
+      );
     }
   } finally {
     await browser.close();

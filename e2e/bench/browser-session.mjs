@@ -3,9 +3,16 @@ import { chromium } from "@playwright/test";
 import { armActionProbe, awaitActionProbe, firstRowsProbe } from "./page-probes.mjs";
 import { round, sleep } from "./measure.mjs";
 
-export const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-  "--disable-sync", "--no-first-run"];
-export const launchBrowser = () => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs });
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+export const launchBrowser = () =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs });
 export const viewport = { width: 1280, height: 900 };
 const ACTION_TIMEOUT = 30_000;
 
@@ -20,7 +27,10 @@ export async function visit(browser, url, target) {
   await page.addInitScript(firstRowsProbe, target);
   try {
     await page.goto(url, { waitUntil: "commit", timeout: 120_000 });
-    await page.waitForFunction(() => window.__bench?.rowsFrame != null && window.__bench?.hydrated != null, null, { timeout: 60_000, polling: 50 });
+    await page.waitForFunction(() => window.__bench?.rowsFrame != null && window.__bench?.hydrated != null, null, {
+      timeout: 60_000,
+      polling: 50,
+    });
     return { context, page, marks: await page.evaluate(() => ({ ...window.__bench })) };
   } catch (error) {
     // A failed visit counts as a missing run, not as a reason to abandon the whole bench.
@@ -101,7 +111,11 @@ export function searchRuns(page, key, runs, warmup) {
   const box = page.getByRole("searchbox", { name: "Search investors" });
   return repeated(runs, warmup, async () => {
     await box.fill("");
-    await page.waitForFunction(() => /^([\d,]+) of \1 /.test(document.body.innerText.match(/[\d,]+ of [\d,]+ investors/)?.[0] ?? ""), null, { timeout: ACTION_TIMEOUT });
+    await page.waitForFunction(
+      () => /^([\d,]+) of \1 /.test(document.body.innerText.match(/[\d,]+ of [\d,]+ investors/)?.[0] ?? ""),
+      null,
+      { timeout: ACTION_TIMEOUT },
+    );
     await settle(page);
     return action(page, { label: "Investors", eventType: "keydown", watch: "count" }, () => box.press(key));
   });

@@ -26,8 +26,12 @@ async function ensureBuild(log) {
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     await waitForBuilds(log);
     if (buildId()) return;
-    log(`.next/BUILD_ID is missing: running \`npx next build\` (attempt ${attempt}); output in ${logDir}next-build.log`);
-    const code = await new Promise((done) => start("next-build", "npx", ["next", "build"], { NEXT_TELEMETRY_DISABLED: "1" }).once("exit", done));
+    log(
+      `.next/BUILD_ID is missing: running \`npx next build\` (attempt ${attempt}); output in ${logDir}next-build.log`,
+    );
+    const code = await new Promise((done) =>
+      start("next-build", "npx", ["next", "build"], { NEXT_TELEMETRY_DISABLED: "1" }).once("exit", done),
+    );
     if (code === 0 && buildId()) return;
     log(`next build exited with ${code}; retrying in 30 s`);
     await sleep(30_000);
@@ -47,7 +51,14 @@ export async function snapshotBuild(log) {
     const dir = mkdtempSync(join(os.tmpdir(), "fund-explorer-bench-"));
     try {
       cpSync(".next", join(dir, ".next"), {
-        recursive: true, verbatimSymlinks: true, filter: (source) => !SKIP.has(resolve(source).slice(resolve(".next").length + 1).split("/")[0]),
+        recursive: true,
+        verbatimSymlinks: true,
+        filter: (source) =>
+          !SKIP.has(
+            resolve(source)
+              .slice(resolve(".next").length + 1)
+              .split("/")[0],
+          ),
       });
       cpSync("next.config.mjs", join(dir, "next.config.mjs"));
       // next.config.mjs imports the security-header list from lib/.
@@ -57,7 +68,9 @@ export async function snapshotBuild(log) {
       log(`copying the build failed (${error.message}); retrying`);
     }
     // A build that started or finished during the copy leaves a mix of two builds: throw the copy away and retry.
-    const copied = existsSync(join(dir, ".next/BUILD_ID")) ? readFileSync(join(dir, ".next/BUILD_ID"), "utf8").trim() : null;
+    const copied = existsSync(join(dir, ".next/BUILD_ID"))
+      ? readFileSync(join(dir, ".next/BUILD_ID"), "utf8").trim()
+      : null;
     if (copied === id && buildId() === id && !buildRunning()) {
       log(`serving a snapshot of build ${id} (built ${builtAt}) from ${dir}`);
       return { dir, buildId: id, builtAt, remove: () => rmSync(dir, { recursive: true, force: true }) };

@@ -62,7 +62,12 @@ export function watchContention() {
     sample();
     const seconds = (Date.now() - periodStart.at) / 1000;
     const cpuSeconds = (foreignTicks - periodStart.ticks) / TICKS_PER_SECOND;
-    periods.push({ label: periodStart.label, seconds: Math.round(seconds), foreignCpuSeconds: Math.round(cpuSeconds * 10) / 10, foreignShare: seconds > 0 ? Math.round((100 * cpuSeconds) / (seconds * os.cpus().length)) : 0 });
+    periods.push({
+      label: periodStart.label,
+      seconds: Math.round(seconds),
+      foreignCpuSeconds: Math.round(cpuSeconds * 10) / 10,
+      foreignShare: seconds > 0 ? Math.round((100 * cpuSeconds) / (seconds * os.cpus().length)) : 0,
+    });
   };
   return {
     mark(label) {

@@ -12,7 +12,15 @@ async function download(url, pid, keepBody) {
   return { ms: round(res.ms), firstByteMs: round(res.firstByteMs), bytes: res.bytes, body: res.body, memory };
 }
 
-const memoryMb = (run) => (run.memory ? { baselineMb: round(mb(run.memory.baseline)), peakMb: round(mb(run.memory.peak)), growthMb: round(mb(run.memory.growth)), samples: run.memory.samples } : null);
+const memoryMb = (run) =>
+  run.memory
+    ? {
+        baselineMb: round(mb(run.memory.baseline)),
+        peakMb: round(mb(run.memory.peak)),
+        growthMb: round(mb(run.memory.growth)),
+        samples: run.memory.samples,
+      }
+    : null;
 
 /**
  * Per fund: restart the server (freshServer, local mode only) and download a small fund's file once, which loads
@@ -26,7 +34,8 @@ export async function csvExport({ appUrl, serverPid, freshServer, funds, warmFun
   const results = [];
   let app = { url: appUrl, serverPid };
   const first = freshServer ? "first download after a server start" : "first download";
-  const add = (id, name, unit, values, extra = {}) => results.push(result({ id, scenario: "3 csv", name, unit, runs: values, ...extra }));
+  const add = (id, name, unit, values, extra = {}) =>
+    results.push(result({ id, scenario: "3 csv", name, unit, runs: values, ...extra }));
   for (const fund of funds) {
     const size = fund.size.toLocaleString("en-US");
     const big = fund.size >= 50_000;
@@ -40,35 +49,82 @@ export async function csvExport({ appUrl, serverPid, freshServer, funds, warmFun
     const streamed = [];
     for (let i = 0; i < runs; i += 1) streamed.push(await download(url(), app.serverPid, false));
     // One table page makes the server hold the list; the next downloads come from it.
-    await timedGet(`${app.url}/api/funds/${fund.id}/investor-rows?limit=100`, { headers: { "accept-encoding": "identity" } });
+    await timedGet(`${app.url}/api/funds/${fund.id}/investor-rows?limit=100`, {
+      headers: { "accept-encoding": "identity" },
+    });
     const held = [];
     for (let i = 0; i < runs; i += 1) held.push(await download(url(), app.serverPid, false));
     const growth = (list) => list.map((run) => round(mb(run.memory.growth)));
     const extra = {
-      rows, bytes: cold.bytes, routeLoad: loaded && { fund: warmFund, ms: loaded.ms, ...memoryMb(loaded) },
+      rows,
+      bytes: cold.bytes,
+      routeLoad: loaded && { fund: warmFund, ms: loaded.ms, ...memoryMb(loaded) },
       first: { ms: cold.ms, firstByteMs: cold.firstByteMs, ...memoryMb(cold) },
       streamed: streamed.map((run) => ({ ms: run.ms, firstByteMs: run.firstByteMs, ...memoryMb(run) })),
       held: held.map((run) => ({ ms: run.ms, firstByteMs: run.firstByteMs, ...memoryMb(run) })),
     };
     const target = (value) => (big ? { target: { op: "<=", value } } : {});
     const firstName = `${first}${loaded ? ` and one ${warmFund.size}-row export` : ""}`;
-    add(`csv.time.${fund.size}`, `investors.csv, ${size} rows, ${firstName}: time to last byte`, "ms", [cold.ms], { ...target(3000), extra });
+    add(`csv.time.${fund.size}`, `investors.csv, ${size} rows, ${firstName}: time to last byte`, "ms", [cold.ms], {
+      ...target(3000),
+      extra,
+    });
     if (cold.memory) {
-      add(`csv.mem.${fund.size}`, `investors.csv, ${size} rows, ${firstName}: server RSS growth`, "MB", [round(mb(cold.memory.growth))],
-        { ...target(100), extra: memoryMb(cold) });
-      add(`csv.peak.${fund.size}`, `investors.csv, ${size} rows, ${firstName}: server peak RSS`, "MB", [round(mb(cold.memory.peak))],
-        { extra: { baselineMb: round(mb(cold.memory.baseline)) } });
+      add(
+        `csv.mem.${fund.size}`,
+        `investors.csv, ${size} rows, ${firstName}: server RSS growth`,
+        "MB",
+        [round(mb(cold.memory.growth))],
+        { ...target(100), extra: memoryMb(cold) },
+      );
+      add(
+        `csv.peak.${fund.size}`,
+        `investors.csv, ${size} rows, ${firstName}: server peak RSS`,
+        "MB",
+        [round(mb(cold.memory.peak))],
+        { extra: { baselineMb: round(mb(cold.memory.baseline)) } },
+      );
     }
-    add(`csv.timeAgain.${fund.size}`, `investors.csv, ${size} rows, later downloads, list not held: time to last byte`, "ms", streamed.map((run) => run.ms), target(3000));
-    if (cold.memory) add(`csv.memAgain.${fund.size}`, `investors.csv, ${size} rows, later downloads, list not held: server RSS growth`, "MB", growth(streamed), target(100));
-    add(`csv.timeHeld.${fund.size}`, `investors.csv, ${size} rows, from the list held for the table: time to last byte`, "ms", held.map((run) => run.ms));
-    if (cold.memory) add(`csv.memHeld.${fund.size}`, `investors.csv, ${size} rows, from the held list: server RSS growth`, "MB", growth(held));
+    add(
+      `csv.timeAgain.${fund.size}`,
+      `investors.csv, ${size} rows, later downloads, list not held: time to last byte`,
+      "ms",
+      streamed.map((run) => run.ms),
+      target(3000),
+    );
+    if (cold.memory)
+      add(
+        `csv.memAgain.${fund.size}`,
+        `investors.csv, ${size} rows, later downloads, list not held: server RSS growth`,
+        "MB",
+        growth(streamed),
+        target(100),
+      );
+    add(
+      `csv.timeHeld.${fund.size}`,
+      `investors.csv, ${size} rows, from the list held for the table: time to last byte`,
+      "ms",
+      held.map((run) => run.ms),
+    );
+    if (cold.memory)
+      add(
+        `csv.memHeld.${fund.size}`,
+        `investors.csv, ${size} rows, from the held list: server RSS growth`,
+        "MB",
+        growth(held),
+      );
     if (loaded?.memory) {
-      add(`csv.memLoad.${fund.size}`, `loading the export's code: RSS growth of the ${warmFund.size}-row export before the ${size}-row one`, "MB",
-        [round(mb(loaded.memory.growth))]);
+      add(
+        `csv.memLoad.${fund.size}`,
+        `loading the export's code: RSS growth of the ${warmFund.size}-row export before the ${size}-row one`,
+        "MB",
+        [round(mb(loaded.memory.growth))],
+      );
     }
     const median = (id) => results.find((r) => r.id === id).median;
-    log(`  ${size}: first ${cold.ms} ms${cold.memory ? ` +${round(mb(cold.memory.growth))} MB` : ""}, later ${median(`csv.timeAgain.${fund.size}`)} ms, held ${median(`csv.timeHeld.${fund.size}`)} ms`);
+    log(
+      `  ${size}: first ${cold.ms} ms${cold.memory ? ` +${round(mb(cold.memory.growth))} MB` : ""}, later ${median(`csv.timeAgain.${fund.size}`)} ms, held ${median(`csv.timeHeld.${fund.size}`)} ms`,
+    );
   }
   return { results, app };
 }

@@ -22,18 +22,42 @@ function failingAudits(lhr, categoryId) {
 async function audit(url, preset) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--no-first-run"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   try {
-    const flags = { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES.map(([id]) => id) };
+    const flags = {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES.map(([id]) => id),
+    };
     const runner = await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined);
     const lhr = runner.lhr;
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     return {
-      scores: Object.fromEntries(CATEGORIES.map(([id]) => [id, lhr.categories[id].score === null ? null : Math.round(lhr.categories[id].score * 100)])),
-      metrics: Object.fromEntries(["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]
-        .map((id) => [id, lhr.audits[id]?.numericValue ?? null])),
+      scores: Object.fromEntries(
+        CATEGORIES.map(([id]) => [
+          id,
+          lhr.categories[id].score === null ? null : Math.round(lhr.categories[id].score * 100),
+        ]),
+      ),
+      metrics: Object.fromEntries(
+        [
+          "first-contentful-paint",
+          "largest-contentful-paint",
+          "total-blocking-time",
+          "cumulative-layout-shift",
+          "speed-index",
+        ].map((id) => [id, lhr.audits[id]?.numericValue ?? null]),
+      ),
       failing: Object.fromEntries(CATEGORIES.map(([id]) => [id, failingAudits(lhr, id)])),
       warnings: lhr.runWarnings,
     };
@@ -62,17 +86,25 @@ export async function lighthouseScores({ pages, runs, preset, log }) {
       reports.push(report);
     }
     for (const [id, name, min] of CATEGORIES) {
-      results.push(result({
-        id: `lighthouse.${id}.${label}`, scenario: "5 lighthouse", name: `Lighthouse ${name} (${preset}): ${label}`, unit: "score",
-        runs: reports.map((report) => report?.scores[id] ?? null), target: { op: ">=", value: min },
-        extra: {
-          failedAttempts: retries,
-          failingAudits: reports.find((report) => report?.failing[id].length)?.failing[id] ?? [],
-          ...(id === "performance" ? { metrics: reports.map((report) => report?.metrics ?? null) } : {}),
-        },
-      }));
+      results.push(
+        result({
+          id: `lighthouse.${id}.${label}`,
+          scenario: "5 lighthouse",
+          name: `Lighthouse ${name} (${preset}): ${label}`,
+          unit: "score",
+          runs: reports.map((report) => report?.scores[id] ?? null),
+          target: { op: ">=", value: min },
+          extra: {
+            failedAttempts: retries,
+            failingAudits: reports.find((report) => report?.failing[id].length)?.failing[id] ?? [],
+            ...(id === "performance" ? { metrics: reports.map((report) => report?.metrics ?? null) } : {}),
+          },
+        }),
+      );
     }
-    log(`  ${label}: ${CATEGORIES.map(([id]) => `${id} ${results.find((r) => r.id === `lighthouse.${id}.${label}`).median}`).join(", ")}`);
+    log(
+      `  ${label}: ${CATEGORIES.map(([id]) => `${id} ${results.find((r) => r.id === `lighthouse.${id}.${label}`).median}`).join(", ")}`,
+    );
   }
   return results;
 }

@@ -18,10 +18,23 @@ export function summarize(values) {
 export function result({ id, scenario, name, unit, runs, target = null, warmup = [], extra = {}, note }) {
   const stats = summarize(runs);
   let met = null;
-  if (target && stats.median !== null) met = target.op === "<=" ? stats.median <= target.value : stats.median >= target.value;
+  if (target && stats.median !== null)
+    met = target.op === "<=" ? stats.median <= target.value : stats.median >= target.value;
   const errors = [...new Set((extra.marks ?? []).map((marks) => marks.error).filter(Boolean))];
   const allNotes = [note, errors.length > 0 ? `failed visits: ${errors.join("; ")}` : null].filter(Boolean).join("; ");
-  return { id, scenario, name, unit, ...stats, target, met, runs, warmup, ...extra, ...(allNotes ? { note: allNotes } : {}) };
+  return {
+    id,
+    scenario,
+    name,
+    unit,
+    ...stats,
+    target,
+    met,
+    runs,
+    warmup,
+    ...extra,
+    ...(allNotes ? { note: allNotes } : {}),
+  };
 }
 
 /** Warm-up rounds first, then measured ones; fn(round) returns one number (or null when a run failed). */
@@ -65,7 +78,11 @@ function timedGetOnce(url, { headers = {}, keepBody = false, onChunk } = {}) {
       });
       res.on("end", () =>
         resolve({
-          ms: performance.now() - started, firstByteMs: firstByte, status: res.statusCode, bytes, headers: res.headers,
+          ms: performance.now() - started,
+          firstByteMs: firstByte,
+          status: res.statusCode,
+          bytes,
+          headers: res.headers,
           body: keepBody ? Buffer.concat(chunks) : null,
         }),
       );
@@ -77,8 +94,12 @@ function timedGetOnce(url, { headers = {}, keepBody = false, onChunk } = {}) {
 }
 
 export async function getJson(url, headers = {}) {
-  const res = await timedGet(url, { headers: { accept: "application/json", "accept-encoding": "identity", ...headers }, keepBody: true });
-  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.toString("utf8").slice(0, 200)}`);
+  const res = await timedGet(url, {
+    headers: { accept: "application/json", "accept-encoding": "identity", ...headers },
+    keepBody: true,
+  });
+  if (res.status !== 200)
+    throw new Error(`GET ${url} answered ${res.status}: ${res.body.toString("utf8").slice(0, 200)}`);
   return JSON.parse(res.body.toString("utf8"));
 }
 
@@ -114,5 +135,6 @@ export function sampleRss(pid, intervalMs = 10) {
 }
 
 export const mb = (bytes) => (bytes === null ? null : bytes / (1024 * 1024));
-export const round = (value, digits = 1) => (value === null || value === undefined ? null : Number(value.toFixed(digits)));
+export const round = (value, digits = 1) =>
+  value === null || value === undefined ? null : Number(value.toFixed(digits));
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,91 +2,115 @@
 
 export function methodNotes({ local, only, runs, warmup, args, skipped, incidents, gridFunds, build }) {
   const notes = [];
-  notes.push(local
-    ? "Upstream: the standalone demo Customer API (`npx tsx lib/demo-api/cli.ts --fund-sizes 100,10000,50000 --funds 2003 " +
-      "--investors-per-fund 3 --latency 0 --prewarm`) on loopback, a random token; the app is the production build " +
-      `${build ? `\`${build.buildId}\` (built ${build.builtAt}) ` : ""}served by \`scripts/server.mjs\` (what \`npm start\` runs: Next's handler in-process) from <dir> on 127.0.0.1 with ` +
-      "`DASHBOARD_AUTH=none` (the bench does not sign in). <dir> is a private copy of `.next` taken at the start, so a " +
-      "rebuild in the checkout during the run cannot change what is measured; the bench builds only when `.next/BUILD_ID` " +
-      "is missing, so rebuild first (`npx next build`) to measure current sources."
-    : `Against an existing deployment (${args["base-url"]}); the bench starts no servers and does not sign in.`);
-  notes.push(`Runs: ${runs} measured after ${warmup} warm-up, except where the table's runs column says otherwise ` +
-    `(browser visits of the 50,000-investor fund: --big-runs ${args["big-runs"]}; Lighthouse: ${args["lighthouse-runs"]} per page; ` +
-    "autocannon and byte counts: one). Median of the measured runs; min and max of the same runs.");
+  notes.push(
+    local
+      ? "Upstream: the standalone demo Customer API (`npx tsx lib/demo-api/cli.ts --fund-sizes 100,10000,50000 --funds 2003 " +
+          "--investors-per-fund 3 --latency 0 --prewarm`) on loopback, a random token; the app is the production build " +
+          `${build ? `\`${build.buildId}\` (built ${build.builtAt}) ` : ""}served by \`scripts/server.mjs\` (what \`npm start\` runs: Next's handler in-process) from <dir> on 127.0.0.1 with ` +
+          "`DASHBOARD_AUTH=none` (the bench does not sign in). <dir> is a private copy of `.next` taken at the start, so a " +
+          "rebuild in the checkout during the run cannot change what is measured; the bench builds only when `.next/BUILD_ID` " +
+          "is missing, so rebuild first (`npx next build`) to measure current sources."
+      : `Against an existing deployment (${args["base-url"]}); the bench starts no servers and does not sign in.`,
+  );
+  notes.push(
+    `Runs: ${runs} measured after ${warmup} warm-up, except where the table's runs column says otherwise ` +
+      `(browser visits of the 50,000-investor fund: --big-runs ${args["big-runs"]}; Lighthouse: ${args["lighthouse-runs"]} per page; ` +
+      "autocannon and byte counts: one). Median of the measured runs; min and max of the same runs.",
+  );
   if (only.includes("proxy")) {
-    notes.push("Proxy cost: a Node `http` client with one keep-alive agent times request start → last byte. Every request " +
-      "sends `Accept-Encoding: identity`, so compression is not part of the comparison (the row \"with Accept-Encoding: gzip\" " +
-      "shows what it adds). The bare pass-through (`e2e/bench/bare-pass-through.mjs`) is a tiny server doing `fetch(upstream)` → " +
-      "`JSON.parse` → `JSON.stringify` → respond, run twice: inside the app server's own process (preloaded with `node --import`, " +
-      "on its own port, so it shares the app's heap, Node flags, held investor lists and garbage collector: the target compares " +
-      "against this one) and in the bench's own, nearly empty process. All targets are interleaved per round, and each ratio row " +
-      "is the per-round proxy ÷ bare ratio. " +
-      "Throughput: one autocannon run, 20 connections, 10 s, request timeout 60 s, identity encoding, loopback; responses " +
-      "still in flight at the end are not counted (latency percentiles in results.json). Before timing, each target's " +
-      "answer is checked once to be the fund's whole list.");
+    notes.push(
+      "Proxy cost: a Node `http` client with one keep-alive agent times request start → last byte. Every request " +
+        'sends `Accept-Encoding: identity`, so compression is not part of the comparison (the row "with Accept-Encoding: gzip" ' +
+        "shows what it adds). The bare pass-through (`e2e/bench/bare-pass-through.mjs`) is a tiny server doing `fetch(upstream)` → " +
+        "`JSON.parse` → `JSON.stringify` → respond, run twice: inside the app server's own process (preloaded with `node --import`, " +
+        "on its own port, so it shares the app's heap, Node flags, held investor lists and garbage collector: the target compares " +
+        "against this one) and in the bench's own, nearly empty process. All targets are interleaved per round, and each ratio row " +
+        "is the per-round proxy ÷ bare ratio. " +
+        "Throughput: one autocannon run, 20 connections, 10 s, request timeout 60 s, identity encoding, loopback; responses " +
+        "still in flight at the end are not counted (latency percentiles in results.json). Before timing, each target's " +
+        "answer is checked once to be the fund's whole list.",
+    );
   }
   if (only.includes("browser")) {
-    notes.push("Browser: headless Debian Chromium driven by @playwright/test, viewport 1280×900, a fresh context (empty HTTP " +
-      "cache) per navigation. Times are `performance.now()` inside the page: \"first rows painted\" is the animation frame " +
-      "after the first `tbody` row with a link appears in the DOM (an init-script MutationObserver; navigation start = 0); " +
-      "\"hydrated\" is when React owns the header sort buttons (a 5 ms timer, so it fires only once the main thread is free). " +
-      "Sort and search run on the last visit's page: start = the click/keydown event's `timeStamp`, end = the animation " +
-      "frame after the text of the table's first 20 rows (by aria-rowindex; sort) or the \"N of M investors\" count (search) " +
-      "changed. Row links are not compared: they carry the view's query, which changes at the click, before the new rows arrive. Each sort run toggles the column " +
-      `(ascending, descending, …); each search run clears the box, waits for all rows, then presses "${args["search-key"]}".` +
-      ` The Funds grid has ${gridFunds.toLocaleString("en-US")} funds. The investor table is paged by the server from ` +
-      "a list it holds for 60 s (INVESTOR_LIST_CACHE_SECONDS). The bench restarts the app server before this scenario, so " +
-      "the first (warm-up) visit of each fund pays for fetching, parsing and indexing the list on a fresh server and is " +
-      "reported on its own row (\"first visit after a server start\"); the measured visits reuse the held list. " +
-      "Sort and search toggle between views the browser has already loaded after the first two runs, so most of those " +
-      "runs measure the table's re-render from React Query's cache; the warm-up runs (in results.json) include the round trip.");
+    notes.push(
+      "Browser: headless Debian Chromium driven by @playwright/test, viewport 1280×900, a fresh context (empty HTTP " +
+        'cache) per navigation. Times are `performance.now()` inside the page: "first rows painted" is the animation frame ' +
+        "after the first `tbody` row with a link appears in the DOM (an init-script MutationObserver; navigation start = 0); " +
+        '"hydrated" is when React owns the header sort buttons (a 5 ms timer, so it fires only once the main thread is free). ' +
+        "Sort and search run on the last visit's page: start = the click/keydown event's `timeStamp`, end = the animation " +
+        'frame after the text of the table\'s first 20 rows (by aria-rowindex; sort) or the "N of M investors" count (search) ' +
+        "changed. Row links are not compared: they carry the view's query, which changes at the click, before the new rows arrive. Each sort run toggles the column " +
+        `(ascending, descending, …); each search run clears the box, waits for all rows, then presses "${args["search-key"]}".` +
+        ` The Funds grid has ${gridFunds.toLocaleString("en-US")} funds. The investor table is paged by the server from ` +
+        "a list it holds for 60 s (INVESTOR_LIST_CACHE_SECONDS). The bench restarts the app server before this scenario, so " +
+        "the first (warm-up) visit of each fund pays for fetching, parsing and indexing the list on a fresh server and is " +
+        'reported on its own row ("first visit after a server start"); the measured visits reuse the held list. ' +
+        "Sort and search toggle between views the browser has already loaded after the first two runs, so most of those " +
+        "runs measure the table's re-render from React Query's cache; the warm-up runs (in results.json) include the round trip.",
+    );
   }
   if (only.includes("aggrid")) {
-    notes.push("Side by side with AG Grid Community (scenario `aggrid`): the 10,000- and 50,000-investor funds, the same " +
-      "Chromium, viewport and in-page probes as the browser scenario, and in every round a fresh context: navigation → " +
-      "first rows painted, one click on \"Commitment\" (ascending, empty values last on both) → the frame showing re-sorted top " +
-      `rows, then one keystroke "${args["search-key"]}" → the frame showing the new "N of M investors" count. The peer page is ` +
-      "AG Grid's own UMD bundle (`ag-grid-community.min.js` from node_modules, which registers AllCommunityModule) with the " +
-      "client-side row model, our table's ten default columns, a numeric comparator on the amounts, a quick-filter box, " +
-      "no row animation, and a count updated in the same task as the filter (its quick filter matches every column's " +
-      "value; ours matches names, emails, legal and joint names and team members). A small static server started by the bench " +
-      "serves it with the fund's raw JSON, read once from the upstream with the bench's token (so the browser needs none), " +
-      "from memory, uncompressed and uncached; the page requests the JSON before the bundle loads. Our side: " +
-      `${args["cold-runs"]} first visits, each on a freshly started app server (\"cold\"), then the rounds on the list the ` +
-      "last of them left held (\"warm\"); then AG Grid's rounds. Ratios are ours ÷ AG Grid of the medians (warm-up rounds " +
-      "excluded); cold is held against AG Grid's usual first rows, which fetch and parse the whole list every time. Our " +
-      "first rows come in the server's HTML and take clicks once hydrated (the \"hydrated\" row); AG Grid's are live when " +
-      "painted. Its JSON crosses loopback uncompressed: over a real network the whole list would weigh more.");
+    notes.push(
+      "Side by side with AG Grid Community (scenario `aggrid`): the 10,000- and 50,000-investor funds, the same " +
+        "Chromium, viewport and in-page probes as the browser scenario, and in every round a fresh context: navigation → " +
+        'first rows painted, one click on "Commitment" (ascending, empty values last on both) → the frame showing re-sorted top ' +
+        `rows, then one keystroke "${args["search-key"]}" → the frame showing the new "N of M investors" count. The peer page is ` +
+        "AG Grid's own UMD bundle (`ag-grid-community.min.js` from node_modules, which registers AllCommunityModule) with the " +
+        "client-side row model, our table's ten default columns, a numeric comparator on the amounts, a quick-filter box, " +
+        "no row animation, and a count updated in the same task as the filter (its quick filter matches every column's " +
+        "value; ours matches names, emails, legal and joint names and team members). A small static server started by the bench " +
+        "serves it with the fund's raw JSON, read once from the upstream with the bench's token (so the browser needs none), " +
+        "from memory, uncompressed and uncached; the page requests the JSON before the bundle loads. Our side: " +
+        `${args["cold-runs"]} first visits, each on a freshly started app server (\"cold\"), then the rounds on the list the ` +
+        'last of them left held ("warm"); then AG Grid\'s rounds. Ratios are ours ÷ AG Grid of the medians (warm-up rounds ' +
+        "excluded); cold is held against AG Grid's usual first rows, which fetch and parse the whole list every time. Our " +
+        "first rows come in the server's HTML and take clicks once hydrated (the \"hydrated\" row); AG Grid's are live when " +
+        "painted. Its JSON crosses loopback uncompressed: over a real network the whole list would weigh more.",
+    );
   }
   if (only.includes("csv")) {
-    notes.push("CSV: `GET /api/funds/{id}/investors.csv` (the default view: every investor), identity encoding, request " +
-      "start → last byte; the first download's rows are counted with csv-parse. Server memory is VmRSS of the app server " +
-      "process from /proc/<pid>/status, sampled every 10 ms; baseline just before the request, growth = peak − baseline.");
-    notes.push("Which download is which: before each size the bench restarts the app server and downloads the 100-investor " +
-      "fund's file once, which loads the export's code (the \"loading the export's code\" rows: under 10 MB). The next " +
-      "download, the first of that size, meets a heap no big export has grown yet, so it shows the export's real memory " +
-      "cost. V8 keeps the heap it grew, so later downloads reuse memory the process already holds and understate the " +
-      "cost; the targets are held against both. Until a table page asks for the fund, the server holds no " +
-      "list and every download reads the list from the upstream straight into CSV; the \"held list\" rows come after one " +
-      "table page, and are served from the list the table uses.");
+    notes.push(
+      "CSV: `GET /api/funds/{id}/investors.csv` (the default view: every investor), identity encoding, request " +
+        "start → last byte; the first download's rows are counted with csv-parse. Server memory is VmRSS of the app server " +
+        "process from /proc/<pid>/status, sampled every 10 ms; baseline just before the request, growth = peak − baseline.",
+    );
+    notes.push(
+      "Which download is which: before each size the bench restarts the app server and downloads the 100-investor " +
+        "fund's file once, which loads the export's code (the \"loading the export's code\" rows: under 10 MB). The next " +
+        "download, the first of that size, meets a heap no big export has grown yet, so it shows the export's real memory " +
+        "cost. V8 keeps the heap it grew, so later downloads reuse memory the process already holds and understate the " +
+        "cost; the targets are held against both. Until a table page asks for the fund, the server holds no " +
+        'list and every download reads the list from the upstream straight into CSV; the "held list" rows come after one ' +
+        "table page, and are served from the list the table uses.",
+    );
   }
   if (only.includes("weight")) {
-    notes.push("Weight: every script response a fresh browser context loads for the route until the network is idle, " +
-      "each body gzipped here with zlib's default level (the server's own encoded sizes are in results.json as wireKb). " +
-      "The fund and investor pages use the 100-investor fund. JSON per 1,000 investors is the 10,000-investor list from " +
-      "`/api/funds/{id}/investors`, gzipped with zlib, divided by 10. The route-bundle-stats rows gzip the chunks Next lists " +
-      "in `.next/diagnostics/route-bundle-stats.json` for the same routes, as a cross-check.");
+    notes.push(
+      "Weight: every script response a fresh browser context loads for the route until the network is idle, " +
+        "each body gzipped here with zlib's default level (the server's own encoded sizes are in results.json as wireKb). " +
+        "The fund and investor pages use the 100-investor fund. JSON per 1,000 investors is the 10,000-investor list from " +
+        "`/api/funds/{id}/investors`, gzipped with zlib, divided by 10. The route-bundle-stats rows gzip the chunks Next lists " +
+        "in `.next/diagnostics/route-bundle-stats.json` for the same routes, as a cross-check.",
+    );
   }
   if (only.includes("lighthouse")) {
-    notes.push(`Lighthouse ${args["lighthouse-preset"] === "desktop" ? "desktop preset (formFactor desktop, desktopDense4G " +
-      "simulated throttling; the dashboard is a desktop tool)" : "default mobile preset"}, node API with chrome-launcher, ` +
-      "`CHROME_PATH=/usr/bin/chromium`, flags `--headless=new --no-sandbox --disable-gpu`, a fresh Chromium per run; " +
-      "categories performance, accessibility, best practices. Failing audits are listed in results.json.");
+    notes.push(
+      `Lighthouse ${
+        args["lighthouse-preset"] === "desktop"
+          ? "desktop preset (formFactor desktop, desktopDense4G " +
+            "simulated throttling; the dashboard is a desktop tool)"
+          : "default mobile preset"
+      }, node API with chrome-launcher, ` +
+        "`CHROME_PATH=/usr/bin/chromium`, flags `--headless=new --no-sandbox --disable-gpu`, a fresh Chromium per run; " +
+        "categories performance, accessibility, best practices. Failing audits are listed in results.json.",
+    );
   }
   if (incidents.length > 0) notes.push(`Incidents during this run: ${incidents.join("; ")}.`);
   if (skipped.length > 0) notes.push(`Skipped in this mode: ${skipped.join("; ")}.`);
-  notes.push("Scenario order: CSV first (it restarts the server for cold readings), then proxy, browser, aggrid, weight, " +
-    "Lighthouse; all share one demo API and one app server process (restarted where a scenario wants it cold). The bench " +
-    "measures and never fails on a missed target: its exit code is non-zero only when it could not run.");
+  notes.push(
+    "Scenario order: CSV first (it restarts the server for cold readings), then proxy, browser, aggrid, weight, " +
+      "Lighthouse; all share one demo API and one app server process (restarted where a scenario wants it cold). The bench " +
+      "measures and never fails on a missed target: its exit code is non-zero only when it could not run.",
+  );
   return notes;
 }

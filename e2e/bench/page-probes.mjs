@@ -47,7 +47,11 @@ export function armActionProbe({ label, eventType, watch, rows }) {
     // By aria-rowindex, not DOM order: a grid may keep its row elements in any order and position them.
     const found = [...document.querySelectorAll(rows ?? `table[aria-label="${label}"] tbody tr[aria-rowindex]`)];
     const index = (el) => Number(el.getAttribute("aria-rowindex"));
-    return found.sort((a, b) => index(a) - index(b)).slice(0, 20).map((el) => `${index(el)}:${el.textContent}`).join("\n");
+    return found
+      .sort((a, b) => index(a) - index(b))
+      .slice(0, 20)
+      .map((el) => `${index(el)}:${el.textContent}`)
+      .join("\n");
   };
   const before = snapshot();
   let start = null;

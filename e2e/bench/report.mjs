@@ -14,32 +14,45 @@ function format(value, unit) {
   return unit === "req/s" ? `${text} req/s` : `${text} ${unit}`;
 }
 
-const targetText = (row) => (row.target ? `${row.target.op === "<=" ? "≤" : "≥"} ${format(row.target.value, row.unit)}` : "—");
+const targetText = (row) =>
+  row.target ? `${row.target.op === "<=" ? "≤" : "≥"} ${format(row.target.value, row.unit)}` : "—";
 const metText = (row) => (row.met === null ? (row.target ? "no data" : "") : row.met ? "met" : "**not met**");
 
 export function table(results) {
-  const lines = ["| scenario | measure | median | min | max | runs | target | met? |", "|---|---|--:|--:|--:|--:|---|---|"];
+  const lines = [
+    "| scenario | measure | median | min | max | runs | target | met? |",
+    "|---|---|--:|--:|--:|--:|---|---|",
+  ];
   // Ratio rows have their own table (sideBySide); the raw rows they divide stay here.
   const ordered = results.filter((row) => !row.comparison).sort((a, b) => a.scenario.localeCompare(b.scenario));
   for (const row of ordered) {
     const runs = row.runs.filter((value) => value !== null).length;
-    lines.push(`| ${row.scenario} | ${row.name} | ${format(row.median, row.unit)} | ${format(row.min, row.unit)} | ${format(row.max, row.unit)} | ${runs} | ${targetText(row)} | ${metText(row)} |`);
+    lines.push(
+      `| ${row.scenario} | ${row.name} | ${format(row.median, row.unit)} | ${format(row.min, row.unit)} | ${format(row.max, row.unit)} | ${runs} | ${targetText(row)} | ${metText(row)} |`,
+    );
   }
   return lines.join("\n");
 }
 
-const spread = (row) => (row?.median == null ? "—" : `${format(row.median, row.unit)} (${format(row.min, row.unit)}–${format(row.max, row.unit)})`);
+const spread = (row) =>
+  row?.median == null
+    ? "—"
+    : `${format(row.median, row.unit)} (${format(row.min, row.unit)}–${format(row.max, row.unit)})`;
 
 /** The peer comparison (rows with a comparison: ours ÷ AG Grid of the medians), one line per measure and size. */
 export function sideBySide(results) {
   const ratios = results.filter((row) => row.comparison);
   if (ratios.length === 0) return "";
   const byId = new Map(results.map((row) => [row.id, row]));
-  const lines = ["| measure | investors | ours: median (min–max) | AG Grid: median (min–max) | ours ÷ AG Grid | target | met? |",
-    "|---|--:|--:|--:|--:|---|---|"];
+  const lines = [
+    "| measure | investors | ours: median (min–max) | AG Grid: median (min–max) | ours ÷ AG Grid | target | met? |",
+    "|---|--:|--:|--:|--:|---|---|",
+  ];
   for (const row of ratios) {
     const { label, size, ours, peer } = row.comparison;
-    lines.push(`| ${label} | ${size.toLocaleString("en-US")} | ${spread(byId.get(ours))} | ${spread(byId.get(peer))} | ${format(row.median, row.unit)} | ${targetText(row)} | ${metText(row)} |`);
+    lines.push(
+      `| ${label} | ${size.toLocaleString("en-US")} | ${spread(byId.get(ours))} | ${spread(byId.get(peer))} | ${format(row.median, row.unit)} | ${targetText(row)} | ${metText(row)} |`,
+    );
   }
   const met = ratios.filter((row) => row.met).length;
   return `${met} of ${ratios.length} ratio targets met.\n\n${lines.join("\n")}`;
@@ -67,7 +80,10 @@ export function machine() {
   const cpus = os.cpus();
   let chromium = null;
   try {
-    chromium = execFileSync("/usr/bin/chromium", ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    chromium = execFileSync("/usr/bin/chromium", ["--version"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {
     // Reported as unknown.
   }
@@ -79,8 +95,14 @@ export function machine() {
     }
   };
   return {
-    cpu: `${cpus[0]?.model ?? "unknown"} × ${cpus.length}`, memoryGb: Math.round(os.totalmem() / 2 ** 30), os: `${os.type()} ${os.release()}`,
-    node: process.version, next: version("next"), playwright: version("@playwright/test"), lighthouse: version("lighthouse"), chromium,
+    cpu: `${cpus[0]?.model ?? "unknown"} × ${cpus.length}`,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    next: version("next"),
+    playwright: version("@playwright/test"),
+    lighthouse: version("lighthouse"),
+    chromium,
     agGrid: version("ag-grid-community"),
   };
 }

@@ -33,11 +33,19 @@ const USAGE = `Usage: npm run bench -- [options]
 
 const { values: args } = parseArgs({
   options: {
-    "base-url": { type: "string" }, "upstream-url": { type: "string" }, token: { type: "string" }, only: { type: "string" },
-    runs: { type: "string", default: "5" }, warmup: { type: "string", default: "1" }, "big-runs": { type: "string", default: "5" },
-    "cold-runs": { type: "string", default: "3" }, "lighthouse-runs": { type: "string", default: "3" },
+    "base-url": { type: "string" },
+    "upstream-url": { type: "string" },
+    token: { type: "string" },
+    only: { type: "string" },
+    runs: { type: "string", default: "5" },
+    warmup: { type: "string", default: "1" },
+    "big-runs": { type: "string", default: "5" },
+    "cold-runs": { type: "string", default: "3" },
+    "lighthouse-runs": { type: "string", default: "3" },
     "lighthouse-preset": { type: "string", default: "desktop" },
-    "search-key": { type: "string", default: "q" }, "cpu-prof": { type: "boolean", default: false }, help: { type: "boolean", short: "h" },
+    "search-key": { type: "string", default: "q" },
+    "cpu-prof": { type: "boolean", default: false },
+    help: { type: "boolean", short: "h" },
   },
 });
 if (args.help) {
@@ -49,7 +57,10 @@ const SCENARIOS = ["csv", "proxy", "browser", "aggrid", "weight", "lighthouse"];
 const only = args.only ? args.only.split(",").map((name) => name.trim()) : SCENARIOS;
 const unknown = only.filter((name) => !SCENARIOS.includes(name));
 const int = (name) => Number.parseInt(args[name], 10);
-if (unknown.length > 0 || ["runs", "warmup", "big-runs", "cold-runs", "lighthouse-runs"].some((name) => !(int(name) >= 0))) {
+if (
+  unknown.length > 0 ||
+  ["runs", "warmup", "big-runs", "cold-runs", "lighthouse-runs"].some((name) => !(int(name) >= 0))
+) {
   console.error(`bench: bad arguments${unknown.length ? ` (unknown scenario ${unknown.join(", ")})` : ""}\n\n${USAGE}`);
   process.exit(2);
 }
@@ -84,7 +95,9 @@ const GRID_FUNDS = 2000;
 /** The fund whose investor_count is closest to each wanted size (exact in local mode). */
 function pickFunds(funds) {
   return FUND_SIZES.map((wanted) => {
-    const best = funds.reduce((a, b) => (Math.abs((b.investor_count ?? 0) - wanted) < Math.abs((a.investor_count ?? 0) - wanted) ? b : a));
+    const best = funds.reduce((a, b) =>
+      Math.abs((b.investor_count ?? 0) - wanted) < Math.abs((a.investor_count ?? 0) - wanted) ? b : a,
+    );
     return { id: best.id, size: best.investor_count ?? 0, wanted };
   });
 }
@@ -100,45 +113,111 @@ async function main() {
     const profileDir = args["cpu-prof"] ? `${logDir}profiles` : undefined;
     if (profileDir) mkdirSync(profileDir, { recursive: true });
     const token = randomToken();
-    stack = await startStack({ dir: snapshot.dir, token, fundSizes: FUND_SIZES, funds: GRID_FUNDS + FUND_SIZES.length, perFund, profileDir, log });
+    stack = await startStack({
+      dir: snapshot.dir,
+      token,
+      fundSizes: FUND_SIZES,
+      funds: GRID_FUNDS + FUND_SIZES.length,
+      perFund,
+      profileDir,
+      log,
+    });
     log(`demo API ${stack.api.url}; app server ${stack.app.url} (pid ${stack.app.serverPid}); logs in ${logDir}`);
   } else {
     external = { url: args["base-url"].replace(/\/$/, ""), serverPid: null };
-    skipped.push("server memory (no local process to read /proc from)", "Next route-bundle-stats cross-check (no local build of that deployment)");
+    skipped.push(
+      "server memory (no local process to read /proc from)",
+      "Next route-bundle-stats cross-check (no local build of that deployment)",
+    );
     if (!args["upstream-url"]) skipped.push("direct upstream and bare pass-through comparisons (no --upstream-url)");
-    if (only.includes("aggrid")) skipped.push("our first visits on a fresh server beside AG Grid (no local app server to restart)");
+    if (only.includes("aggrid"))
+      skipped.push("our first visits on a fresh server beside AG Grid (no local app server to restart)");
   }
   const app = () => stack?.app ?? external;
-  const upstream = () => (stack ? { url: stack.api.url, token: stack.token } : args["upstream-url"] ? { url: args["upstream-url"].replace(/\/$/, ""), token: args.token } : null);
+  const upstream = () =>
+    stack
+      ? { url: stack.api.url, token: stack.token }
+      : args["upstream-url"]
+        ? { url: args["upstream-url"].replace(/\/$/, ""), token: args.token }
+        : null;
   const allFunds = upstream()
     ? await getJson(`${upstream().url}/customerapi/funds`, { authorization: `Bearer ${upstream().token}` })
     : await getJson(`${app().url}/api/funds`);
   const [small, mid, big] = pickFunds(allFunds);
-  log(`funds: ${allFunds.length}; picked ${[small, mid, big].map((fund) => `${fund.size} investors (${fund.id})`).join(", ")}`);
+  log(
+    `funds: ${allFunds.length}; picked ${[small, mid, big].map((fund) => `${fund.size} investors (${fund.id})`).join(", ")}`,
+  );
 
   const runs = int("runs");
   const warmup = int("warmup");
   const scenarios = {
-    csv: async () => (await csvExport({ appUrl: app().url, serverPid: app().serverPid, freshServer: stack?.restartApp, funds: [mid, big], warmFund: small, runs, log })).results,
-    proxy: () => proxyCost({ appUrl: app().url, bareInAppUrl: stack?.app.bareUrl, upstreamUrl: upstream()?.url, token: upstream()?.token, funds: [small, mid, big], runs, warmup, log }),
+    csv: async () =>
+      (
+        await csvExport({
+          appUrl: app().url,
+          serverPid: app().serverPid,
+          freshServer: stack?.restartApp,
+          funds: [mid, big],
+          warmFund: small,
+          runs,
+          log,
+        })
+      ).results,
+    proxy: () =>
+      proxyCost({
+        appUrl: app().url,
+        bareInAppUrl: stack?.app.bareUrl,
+        upstreamUrl: upstream()?.url,
+        token: upstream()?.token,
+        funds: [small, mid, big],
+        runs,
+        warmup,
+        log,
+      }),
     browser: async () => {
       // A fresh server holds no investor list, so each fund's first visit really is cold (the CSV scenario held some).
       await stack?.restartApp();
       return browserTimings({
-        appUrl: app().url, funds: [mid, big], gridFundCount: allFunds.length, runs, warmup, bigRuns: int("big-runs"), searchKey: args["search-key"], log,
+        appUrl: app().url,
+        funds: [mid, big],
+        gridFundCount: allFunds.length,
+        runs,
+        warmup,
+        bigRuns: int("big-runs"),
+        searchKey: args["search-key"],
+        log,
       });
     },
     // The peer page gets the raw list from the upstream (or, without one, from our whole-list route).
-    aggrid: () => aggridPeer({
-      appUrl: () => app().url, restartApp: stack?.restartApp, source: upstream() ?? { url: app().url }, funds: [mid, big], runs, warmup,
-      bigRuns: int("big-runs"), coldRuns: int("cold-runs"), searchKey: args["search-key"], log,
-    }),
+    aggrid: () =>
+      aggridPeer({
+        appUrl: () => app().url,
+        restartApp: stack?.restartApp,
+        source: upstream() ?? { url: app().url },
+        funds: [mid, big],
+        runs,
+        warmup,
+        bigRuns: int("big-runs"),
+        coldRuns: int("cold-runs"),
+        searchKey: args["search-key"],
+        log,
+      }),
     weight: async () => {
       const investors = await getJson(`${app().url}/api/funds/${small.id}/investors`);
-      return pageWeight({ appUrl: app().url, smallFund: small, investorId: investors[0]?.id, jsonFund: mid, buildDir: snapshot?.dir, log });
+      return pageWeight({
+        appUrl: app().url,
+        smallFund: small,
+        investorId: investors[0]?.id,
+        jsonFund: mid,
+        buildDir: snapshot?.dir,
+        log,
+      });
     },
     lighthouse: () => {
-      const pages = [["/funds", `${app().url}/funds`], ["fund page (100 investors)", `${app().url}/funds/${small.id}`]];
+      const pages = [
+        ["/funds", `${app().url}/funds`],
+        ["fund page (100 investors)", `${app().url}/funds/${small.id}`],
+      ];
       return lighthouseScores({ pages, runs: int("lighthouse-runs"), preset: args["lighthouse-preset"], log });
     },
   };
@@ -155,7 +234,8 @@ async function main() {
         results.push(...(await scenarios[scenario]()));
         break;
       } catch (error) {
-        if (attempt >= 2 || !stack || !(await stack.heal(`during the ${scenario} scenario (${error.message})`))) throw error;
+        if (attempt >= 2 || !stack || !(await stack.heal(`during the ${scenario} scenario (${error.message})`)))
+          throw error;
         log(`rerunning the ${scenario} scenario`);
       }
     }
@@ -165,17 +245,40 @@ async function main() {
   const foreignCpu = contention.stop();
 
   const meta = {
-    mode: local ? "local: demo API + app server (scripts/server.mjs) started by the bench" : `against ${external.url}${upstream() ? ` and upstream ${upstream().url}` : ""}`,
-    startedAt: new Date(started).toISOString(), finishedAt: new Date().toISOString(), wallSeconds: (Date.now() - started) / 1000,
-    args: process.argv.slice(2).map((arg) => (arg === args.token ? "<token>" : arg)), machine: machine(),
-    loadAverage: { start: loadStart, end: os.loadavg().map((value) => value.toFixed(2)), oneMinuteAtScenarioStart: loadPerScenario },
-    foreignCpu, skipped, incidents,
+    mode: local
+      ? "local: demo API + app server (scripts/server.mjs) started by the bench"
+      : `against ${external.url}${upstream() ? ` and upstream ${upstream().url}` : ""}`,
+    startedAt: new Date(started).toISOString(),
+    finishedAt: new Date().toISOString(),
+    wallSeconds: (Date.now() - started) / 1000,
+    args: process.argv.slice(2).map((arg) => (arg === args.token ? "<token>" : arg)),
+    machine: machine(),
+    loadAverage: {
+      start: loadStart,
+      end: os.loadavg().map((value) => value.toFixed(2)),
+      oneMinuteAtScenarioStart: loadPerScenario,
+    },
+    foreignCpu,
+    skipped,
+    incidents,
     funds: { total: allFunds.length, small, mid, big },
     build: snapshot ? { buildId: snapshot.buildId, builtAt: snapshot.builtAt } : null,
   };
-  const notes = methodNotes({ local, only, runs, warmup, args, skipped, incidents, gridFunds: allFunds.length, build: meta.build });
+  const notes = methodNotes({
+    local,
+    only,
+    runs,
+    warmup,
+    args,
+    skipped,
+    incidents,
+    gridFunds: allFunds.length,
+    build: meta.build,
+  });
   const { met, total } = writeResults({ results, meta, notes });
-  console.log(`\n${table(results)}\n\n${sideBySide(results)}\n\n${met} of ${total} targets met; wall time ${Math.round(meta.wallSeconds)} s; written e2e/bench/results.md and results.json`);
+  console.log(
+    `\n${table(results)}\n\n${sideBySide(results)}\n\n${met} of ${total} targets met; wall time ${Math.round(meta.wallSeconds)} s; written e2e/bench/results.md and results.json`,
+  );
 }
 
 main().then(

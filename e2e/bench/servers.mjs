@@ -35,7 +35,12 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export function start(name, command, args, env = {}, cwd = undefined) {
   mkdirSync(logDir, { recursive: true });
   const log = createWriteStream(join(logDir, `${name}.log`), { flags: "a" });
-  const child = spawn(command, args, { cwd, detached: true, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  const child = spawn(command, args, {
+    cwd,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   children.add(child);
@@ -93,8 +98,23 @@ export function procTable() {
 
 export async function startDemoApi({ token, fundSizes, funds, perFund, port: wanted }) {
   const port = wanted ?? (await freePort());
-  const args = ["tsx", "lib/demo-api/cli.ts", "--port", String(port), "--token", token, "--fund-sizes", fundSizes.join(","),
-    "--funds", String(funds), "--investors-per-fund", String(perFund), "--latency", "0", "--prewarm"];
+  const args = [
+    "tsx",
+    "lib/demo-api/cli.ts",
+    "--port",
+    String(port),
+    "--token",
+    token,
+    "--fund-sizes",
+    fundSizes.join(","),
+    "--funds",
+    String(funds),
+    "--investors-per-fund",
+    String(perFund),
+    "--latency",
+    "0",
+    "--prewarm",
+  ];
   const child = start("demo-api", "npx", args);
   const url = await new Promise((resolve, reject) => {
     let out = "";
@@ -122,8 +142,14 @@ export async function startApp({ dir, upstreamUrl, token, profileDir }) {
   const port = await freePort();
   const barePort = await freePort();
   const env = {
-    CUSTOMER_API_BASE_URL: upstreamUrl, CUSTOMER_API_TOKEN: token, DASHBOARD_AUTH: "none", NEXT_TELEMETRY_DISABLED: "1",
-    NODE_ENV: "production", PORT: String(port), DASHBOARD_HOST: "127.0.0.1", BENCH_BARE_PORT: String(barePort),
+    CUSTOMER_API_BASE_URL: upstreamUrl,
+    CUSTOMER_API_TOKEN: token,
+    DASHBOARD_AUTH: "none",
+    NEXT_TELEMETRY_DISABLED: "1",
+    NODE_ENV: "production",
+    PORT: String(port),
+    DASHBOARD_HOST: "127.0.0.1",
+    BENCH_BARE_PORT: String(barePort),
   };
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const bareInApp = ["--import", pathToFileURL(resolve("e2e/bench/bare-in-app.mjs")).href];

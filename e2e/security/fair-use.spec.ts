@@ -26,7 +26,9 @@ test("200 views of a 50,000-investor fund that differ only by junk types leave a
   const flood = (async () => {
     for (let i = 0; i < 200; i += 4) {
       const batch = [0, 1, 2, 3].map((j) =>
-        rawRequest(securityBase, `/api/funds/${big}/investor-rows?type=individual,junk${i + j}&limit=100`, "GET", { cookie: olive }),
+        rawRequest(securityBase, `/api/funds/${big}/investor-rows?type=individual,junk${i + j}&limit=100`, "GET", {
+          cookie: olive,
+        }),
       );
       statuses.push(...(await Promise.all(batch)).map((response) => response.status));
     }

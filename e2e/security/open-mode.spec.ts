@@ -39,10 +39,15 @@ test("behind an authenticating proxy (DASHBOARD_AUTH=none) it listens on loopbac
     // Audit lines name the person the proxy vouched for.
     const { small } = await securityFunds();
     const [investor] = await upstreamGet<{ id: string }[]>(`/funds/${small}/investors`);
-    const reveal = await rawRequest(app.url, `/api/funds/${small}/investors/${investor!.id}/sensitive?field=tax_id`, "GET", {
-      ...proxied,
-      "sec-fetch-site": "same-origin",
-    });
+    const reveal = await rawRequest(
+      app.url,
+      `/api/funds/${small}/investors/${investor!.id}/sensitive?field=tax_id`,
+      "GET",
+      {
+        ...proxied,
+        "sec-fetch-site": "same-origin",
+      },
+    );
     expect(reveal.status).toBe(200);
     expect(app.output()).toMatch(/"event":"audit_reveal","user":"ana@example.com"/);
   } finally {

@@ -4,7 +4,9 @@ import { appLog, securityBase, securityFunds, secretsOf, sessionCookie, people, 
 
 type Json = Record<string, unknown> & { id: string };
 
-test("no full tax id or account number reaches any route, export or page, at whatever depth the upstream puts it", async ({ page }) => {
+test("no full tax id or account number reaches any route, export or page, at whatever depth the upstream puts it", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { small } = await securityFunds();
   const [funds, fund, investors] = await Promise.all([
@@ -15,7 +17,11 @@ test("no full tax id or account number reaches any route, export or page, at wha
   const secrets = [...new Set([...secretsOf(funds), ...secretsOf(fund), ...secretsOf(investors)])];
   // Not vacuous: the upstream carries them at the top level (the field reference) and inside unknown objects.
   expect(investors.filter((investor) => typeof investor.tax_id === "string").length).toBeGreaterThan(0);
-  const nestedUnknown = investors.flatMap((investor) => secretsOf(Object.fromEntries(Object.entries(investor).filter(([key]) => !["tax_id", "investment_account"].includes(key)))));
+  const nestedUnknown = investors.flatMap((investor) =>
+    secretsOf(
+      Object.fromEntries(Object.entries(investor).filter(([key]) => !["tax_id", "investment_account"].includes(key))),
+    ),
+  );
   expect(nestedUnknown.length).toBeGreaterThan(0);
 
   const cookie = await sessionCookie(people.olive, "127.10.0.1");
@@ -49,10 +55,15 @@ test("no full tax id or account number reaches any route, export or page, at wha
   for (const secret of secrets) expect(text.includes(secret), "a full secret on the investor page").toBe(false);
 
   // Reveal finds the tax id where this upstream puts it (the top level), and only there does the full value appear.
-  const reveal = await rawRequest(securityBase, `/api/funds/${small}/investors/${investor.id}/sensitive?field=tax_id`, "GET", {
-    cookie,
-    "sec-fetch-site": "same-origin",
-  });
+  const reveal = await rawRequest(
+    securityBase,
+    `/api/funds/${small}/investors/${investor.id}/sensitive?field=tax_id`,
+    "GET",
+    {
+      cookie,
+      "sec-fetch-site": "same-origin",
+    },
+  );
   expect(JSON.parse(reveal.body)).toEqual({ field: "tax_id", value: investor.tax_id });
   for (const secret of secrets) expect(appLog().includes(secret), "a full secret in the server log").toBe(false);
 });

@@ -41,7 +41,9 @@ test("a reveal or a sensitive export asked for by another site (or a typed-in li
   expect(script.status).toBe(200);
   // Every text cell is quoted, so no value can start a new cell whatever separator a spreadsheet's locale uses.
   for (const line of script.body.trim().split("\r\n")) expect(line.startsWith('"'), line.slice(0, 40)).toBe(true);
-  const audits = appLog().split("\n").filter((line) => line.includes('"audit_sensitive_export"') && line.includes(untouched));
+  const audits = appLog()
+    .split("\n")
+    .filter((line) => line.includes('"audit_sensitive_export"') && line.includes(untouched));
   expect(audits.some((line) => line.includes('"phase":"start"') && line.includes(people.olive.email))).toBe(true);
   expect(audits.some((line) => line.includes('"phase":"done"'))).toBe(true);
 });
@@ -52,7 +54,9 @@ test("a sensitive export is audited when it starts, and again when it is cancell
   const cookie = await sessionCookie(people.olive, "127.14.0.2");
   const file = `${big}-investors-`;
   await new Promise<void>((resolve, reject) => {
-    const req = request(`${securityBase}/api/funds/${big}/investors.csv?sensitive=1`, { headers: { cookie, "sec-fetch-site": "same-origin" } });
+    const req = request(`${securityBase}/api/funds/${big}/investors.csv?sensitive=1`, {
+      headers: { cookie, "sec-fetch-site": "same-origin" },
+    });
     req.on("response", (res) => {
       expect(res.statusCode).toBe(200);
       // The first chunk arrives, then the person cancels the download.
@@ -65,6 +69,15 @@ test("a sensitive export is audited when it starts, and again when it is cancell
     req.end();
   });
   await expect
-    .poll(() => appLog().split("\n").filter((line) => line.includes('"audit_sensitive_export"') && line.includes(file) && line.includes(people.olive.email)), { timeout: 20_000 })
+    .poll(
+      () =>
+        appLog()
+          .split("\n")
+          .filter(
+            (line) =>
+              line.includes('"audit_sensitive_export"') && line.includes(file) && line.includes(people.olive.email),
+          ),
+      { timeout: 20_000 },
+    )
     .toEqual([expect.stringContaining('"phase":"start"'), expect.stringMatching(/"phase":"cancelled","rows":\d+/)]);
 });

@@ -5,7 +5,11 @@ import { everyApiRoute } from "../support/routes";
 import { spawnApp } from "./spawn-app";
 import { people, securityBase, securityFunds, sessionCookie, usersFile } from "./support";
 
-const pagesOf = (fundId: string, investorId: string) => ["/funds", `/funds/${fundId}`, `/funds/${fundId}/investors/${investorId}`];
+const pagesOf = (fundId: string, investorId: string) => [
+  "/funds",
+  `/funds/${fundId}`,
+  `/funds/${fundId}/investors/${investorId}`,
+];
 
 async function refusedEverywhere(cookie: string, fundId: string, investorId: string) {
   for (const path of everyApiRoute(fundId, investorId)) {
@@ -47,14 +51,32 @@ test("a local user removed from the users file loses access on the next request,
 });
 
 test("sign-in redirects stay on this site: tab, newline, backslash, encoded and absolute targets land on /funds", async () => {
-  const targets = ["/\t/evil.example", "/\n/evil.example", "/\\evil.example", "//evil.example", "/.//evil.example", "https://evil.example/", "javascript:alert(1)", "\\\\evil.example"];
+  const targets = [
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\\evil.example",
+    "//evil.example",
+    "/.//evil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "\\\\evil.example",
+  ];
   for (const [index, next] of targets.entries()) {
     const response = await postSignIn(securityBase, { ...people.olive, next }, `127.11.1.${index + 1}`);
     expect(JSON.parse(response.body).next, JSON.stringify(next)).toBe("/funds");
   }
   // The same targets as a link to the sign-in page would carry them, %-encoded in its query.
   const cookie = await sessionCookie(people.olive, "127.11.0.3");
-  for (const query of ["/%09/evil.example", "/%0A/evil.example", "/%0D%0A/evil.example", "/%5Cevil.example", "%2F%2Fevil.example", "/.//evil.example", "https://evil.example", "javascript:alert(1)"]) {
+  for (const query of [
+    "/%09/evil.example",
+    "/%0A/evil.example",
+    "/%0D%0A/evil.example",
+    "/%5Cevil.example",
+    "%2F%2Fevil.example",
+    "/.//evil.example",
+    "https://evil.example",
+    "javascript:alert(1)",
+  ]) {
     const response = await rawRequest(securityBase, `/login?next=${query}`, "GET", { cookie });
     expect(response.headers.location, query).toBe("/funds");
   }
@@ -63,7 +85,13 @@ test("sign-in redirects stay on this site: tab, newline, backslash, encoded and 
 });
 
 test("prototype names in parameters are ordinary strings: /login?error=__proto__ is a page, not a 500", async () => {
-  for (const query of ["error=__proto__", "error=constructor", "next=__proto__", "signedOut=toString", "error=hasOwnProperty"]) {
+  for (const query of [
+    "error=__proto__",
+    "error=constructor",
+    "next=__proto__",
+    "signedOut=toString",
+    "error=hasOwnProperty",
+  ]) {
     const response = await rawRequest(securityBase, `/login?${query}`, "GET");
     expect(response.status, query).toBe(200);
   }
@@ -77,10 +105,16 @@ test("over https (DASHBOARD_PUBLIC_URL), the session cookie is __Host- and Secur
   });
   try {
     const signIn = (origin: string) =>
-      rawRequest(app.url, "/auth/login", "POST", { "content-type": "application/json", origin }, {
-        from: "127.11.2.1",
-        body: JSON.stringify(people.olive),
-      });
+      rawRequest(
+        app.url,
+        "/auth/login",
+        "POST",
+        { "content-type": "application/json", origin },
+        {
+          from: "127.11.2.1",
+          body: JSON.stringify(people.olive),
+        },
+      );
     // Over https the dashboard's origin is the configured one, not whatever Host the request names.
     expect((await signIn(app.url)).status).toBe(403);
     const response = await signIn("https://dash.example");

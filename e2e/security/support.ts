@@ -32,7 +32,8 @@ export async function upstreamCounts(): Promise<Record<string, number>> {
 /** Signs a person in from a loopback address of the test's own (the server counts failures per address). */
 export async function sessionCookie(person: { email: string; password: string }, from: string): Promise<string> {
   const response = await postSignIn(securityBase, person, from);
-  if (response.status !== 200) throw new Error(`sign-in as ${person.email} from ${from}: HTTP ${response.status} ${response.body}`);
+  if (response.status !== 200)
+    throw new Error(`sign-in as ${person.email} from ${from}: HTTP ${response.status} ${response.body}`);
   const setCookie = [response.headers["set-cookie"] ?? []].flat()[0] ?? "";
   return setCookie.split(";")[0]!;
 }

@@ -34,15 +34,22 @@ export async function downloadCsv(
   if (options.all) await scope.getByRole("radio", { name: /^Every row/ }).check();
   if (options.sensitive) await scope.getByRole("checkbox", { name: /Include sensitive fields/ }).check();
   if (options.bom) await scope.getByRole("checkbox", { name: /Excel \(UTF-8 with BOM\)/ }).check();
-  const [download] = await Promise.all([page.waitForEvent("download"), scope.getByRole("button", { name: "Download", exact: true }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    scope.getByRole("button", { name: "Download", exact: true }).click(),
+  ]);
   return readDownload(download);
 }
 
 /** The cell the CSV must hold for a field of a JSON record from the proxy. */
 export function expectedCell(record: unknown, path: string): string {
   if (path === "team_members") {
-    const members = (record as { team_members?: { member_name?: string | null; member_email?: string | null }[] | null }).team_members ?? [];
-    return members.map((m) => [m.member_name, m.member_email && `<${m.member_email}>`].filter(Boolean).join(" ")).join("; ");
+    const members =
+      (record as { team_members?: { member_name?: string | null; member_email?: string | null }[] | null })
+        .team_members ?? [];
+    return members
+      .map((m) => [m.member_name, m.member_email && `<${m.member_email}>`].filter(Boolean).join(" "))
+      .join("; ");
   }
   if (path === "investment_account.bank.bank_name") {
     return csvCell(valueAt(record, path) ?? valueAt(record, "investment_account.bank.name"));

@@ -36,7 +36,11 @@ export function rawRequest(
 }
 
 /** A JSON sign-in as the login page sends it, from a given loopback address. */
-export function postSignIn(baseUrl: string, credentials: { email: string; password: string; next?: string }, from: string) {
+export function postSignIn(
+  baseUrl: string,
+  credentials: { email: string; password: string; next?: string },
+  from: string,
+) {
   return rawRequest(
     baseUrl,
     "/auth/login",

@@ -53,7 +53,11 @@ export async function scrollToEnd(scroller: Locator, table: Locator) {
       return;
     }
     // The next page has arrived when the table grows.
-    await page.waitForFunction(([el, before]) => (el as HTMLElement).scrollHeight > (before as number), [await scroller.elementHandle(), height] as const, { timeout: 10_000 });
+    await page.waitForFunction(
+      ([el, before]) => (el as HTMLElement).scrollHeight > (before as number),
+      [await scroller.elementHandle(), height] as const,
+      { timeout: 10_000 },
+    );
   }
   throw new Error("the table kept loading rows");
 }

@@ -9,7 +9,10 @@ const dir = mkdtempSync(join(tmpdir(), "fe-auth-"));
 const usersFile = join(dir, "users.json");
 const revokedFile = join(dir, "revoked.json");
 const env = vi.hoisted(() => ({}) as Record<string, unknown>);
-vi.mock("../server/env", async (original) => ({ ...(await original<typeof import("../server/env")>()), serverEnv: () => env }));
+vi.mock("../server/env", async (original) => ({
+  ...(await original<typeof import("../server/env")>()),
+  serverEnv: () => env,
+}));
 const cookieJar = vi.hoisted(() => new Map<string, string>());
 vi.mock("next/headers", () => ({
   cookies: async () => ({ get: (name: string) => (cookieJar.has(name) ? { value: cookieJar.get(name) } : undefined) }),
@@ -22,7 +25,11 @@ const { revokeSession } = await import("./revocation");
 const { sealSession } = await import("./session-token");
 const { revokeUser } = await import("./revoked-users-file.mjs");
 
-const olive = { email: "olive@example.com", name: "Olive", passwordHash: "$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA" };
+const olive = {
+  email: "olive@example.com",
+  name: "Olive",
+  passwordHash: "$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA",
+};
 
 async function signIn(): Promise<string> {
   const token = await sealSession({ email: olive.email, method: "local" }, String(env.DASHBOARD_SESSION_SECRET), 3600);
@@ -31,10 +38,19 @@ async function signIn(): Promise<string> {
 }
 
 async function everyEntryPoint(token: string) {
-  const request = (path: string) => new NextRequest(`http://dash.test${path}`, { headers: { cookie: `fe_session=${token}` } });
+  const request = (path: string) =>
+    new NextRequest(`http://dash.test${path}`, { headers: { cookie: `fe_session=${token}` } });
   const api = await proxy(request("/api/funds"));
   const page = await proxy(request("/funds"));
-  return { api: api.status, page: page.status, handler: await requireUser().then(() => "ok", (error: Error) => error.name), page_data: await currentUser() };
+  return {
+    api: api.status,
+    page: page.status,
+    handler: await requireUser().then(
+      () => "ok",
+      (error: Error) => error.name,
+    ),
+    page_data: await currentUser(),
+  };
 }
 
 describe("a session's end is seen by every entry point", () => {
@@ -51,7 +67,12 @@ describe("a session's end is seen by every entry point", () => {
   });
 
   it("lets a signed-in person through everywhere", async () => {
-    expect(await everyEntryPoint(await signIn())).toMatchObject({ api: 200, page: 200, handler: "ok", page_data: { email: olive.email } });
+    expect(await everyEntryPoint(await signIn())).toMatchObject({
+      api: 200,
+      page: 200,
+      handler: "ok",
+      page_data: { email: olive.email },
+    });
   });
 
   it("refuses a signed-out session everywhere at once", async () => {

@@ -56,7 +56,11 @@ function allowed(claims: Record<string, unknown>): boolean {
   const env = serverEnv();
   const email = typeof claims.email === "string" ? claims.email.toLowerCase() : "";
   // A domain vouches only for an address the provider has verified; an unverified one could be anyone's.
-  if (env.OIDC_ALLOWED_DOMAIN && claims.email_verified === true && email.endsWith(`@${env.OIDC_ALLOWED_DOMAIN.toLowerCase()}`)) {
+  if (
+    env.OIDC_ALLOWED_DOMAIN &&
+    claims.email_verified === true &&
+    email.endsWith(`@${env.OIDC_ALLOWED_DOMAIN.toLowerCase()}`)
+  ) {
     return true;
   }
   const groups = claims[env.OIDC_GROUPS_CLAIM];
@@ -86,5 +90,9 @@ export async function finishOidcSignIn(callbackUrl: URL, pending: OidcPending): 
   const env = serverEnv();
   logLine("sign_in", { user: email, method: "oidc" });
   const name = typeof claims.name === "string" ? claims.name : undefined;
-  return sealSession({ email, name, method: "oidc" }, env.DASHBOARD_SESSION_SECRET ?? "", env.DASHBOARD_SESSION_HOURS * 3600);
+  return sealSession(
+    { email, name, method: "oidc" },
+    env.DASHBOARD_SESSION_SECRET ?? "",
+    env.DASHBOARD_SESSION_HOURS * 3600,
+  );
 }

@@ -37,11 +37,16 @@ describe("safeNext", () => {
 
   it("never returns something a browser would read as another host", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom("/", "\\", ".", "\t", "\n", ":", "@", "%", "2", "e", "f", "a", "?", "#", " ") }), (target) => {
-        const result = safeNext(target);
-        expect(result.startsWith("/")).toBe(true);
-        expect(new URL(result, "https://dash.example").origin).toBe("https://dash.example");
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom("/", "\\", ".", "\t", "\n", ":", "@", "%", "2", "e", "f", "a", "?", "#", " "),
+        }),
+        (target) => {
+          const result = safeNext(target);
+          expect(result.startsWith("/")).toBe(true);
+          expect(new URL(result, "https://dash.example").origin).toBe("https://dash.example");
+        },
+      ),
     );
   });
 

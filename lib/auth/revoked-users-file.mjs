@@ -14,14 +14,19 @@ export function readRevokedUsers(path) {
     if (error.code === "ENOENT") return new Map();
     throw error;
   }
-  const entries = Object.entries(JSON.parse(text)).filter(([, at]) => typeof at === "string" && !Number.isNaN(Date.parse(at)));
+  const entries = Object.entries(JSON.parse(text)).filter(
+    ([, at]) => typeof at === "string" && !Number.isNaN(Date.parse(at)),
+  );
   return new Map(entries.map(([email, at]) => [email.toLowerCase(), Date.parse(at)]));
 }
 
 /** Records that every session of `email` opened before now is over; entries older than `keepMs` are dropped. */
 export function revokeUser(path, email, now = Date.now(), keepMs = 31 * 24 * 3_600_000) {
   const entries = [...readRevokedUsers(path)].filter(([, at]) => now - at < keepMs);
-  const next = Object.fromEntries([...entries.map(([key, at]) => [key, new Date(at).toISOString()]), [email.toLowerCase(), new Date(now).toISOString()]]);
+  const next = Object.fromEntries([
+    ...entries.map(([key, at]) => [key, new Date(at).toISOString()]),
+    [email.toLowerCase(), new Date(now).toISOString()],
+  ]);
   mkdirSync(dirname(path), { recursive: true });
   // Written aside and renamed, so a server never reads half a file.
   const temporary = `${path}.${process.pid}.tmp`;

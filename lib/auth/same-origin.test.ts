@@ -16,7 +16,9 @@ describe("sameOrigin", () => {
 
   it("trusts the browser's Sec-Fetch-Site, refusing cross-site and typed-in requests", () => {
     expect(sameOrigin(get({ "sec-fetch-site": "same-origin", origin: "null", host: "dash.example" }))).toBe(true);
-    expect(sameOrigin(get({ "sec-fetch-site": "cross-site", origin: "http://dash.example", host: "dash.example" }))).toBe(false);
+    expect(
+      sameOrigin(get({ "sec-fetch-site": "cross-site", origin: "http://dash.example", host: "dash.example" })),
+    ).toBe(false);
     expect(sameOrigin(get({ "sec-fetch-site": "same-site", host: "dash.example" }))).toBe(false);
     expect(sameOrigin(get({ "sec-fetch-site": "none", host: "dash.example" }))).toBe(false);
   });

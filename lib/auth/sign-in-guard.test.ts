@@ -17,7 +17,8 @@ const right = async () => ({ email: "olive@example.com" });
 describe("guardedSignIn", () => {
   it("refuses the 6th failure for an account from one address with 429 and Retry-After", async () => {
     const l = limits();
-    for (let i = 0; i < 5; i++) expect(await guardedSignIn("olive@example.com", "10.0.0.1", wrong, l, noSleep)).toBeNull();
+    for (let i = 0; i < 5; i++)
+      expect(await guardedSignIn("olive@example.com", "10.0.0.1", wrong, l, noSleep)).toBeNull();
     await expect(guardedSignIn("olive@example.com", "10.0.0.1", right, l, noSleep)).rejects.toMatchObject({
       name: "TooManyRequests",
       retryAfterSeconds: expect.any(Number),
@@ -27,7 +28,9 @@ describe("guardedSignIn", () => {
   it("refuses the 6th failure from one address across accounts", async () => {
     const l = limits();
     for (let i = 0; i < 5; i++) await guardedSignIn(`spray-${i}@example.com`, "10.0.0.2", wrong, l, noSleep);
-    await expect(guardedSignIn("other@example.com", "10.0.0.2", wrong, l, noSleep)).rejects.toMatchObject({ name: "TooManyRequests" });
+    await expect(guardedSignIn("other@example.com", "10.0.0.2", wrong, l, noSleep)).rejects.toMatchObject({
+      name: "TooManyRequests",
+    });
   });
 
   it("lets no more than 5 of 12 concurrent wrong passwords reach the password check", async () => {
@@ -38,7 +41,9 @@ describe("guardedSignIn", () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return null;
     };
-    const results = await Promise.allSettled(Array.from({ length: 12 }, () => guardedSignIn("olive@example.com", "10.0.0.3", slowWrong, l, noSleep)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () => guardedSignIn("olive@example.com", "10.0.0.3", slowWrong, l, noSleep)),
+    );
     expect(checks).toBe(5);
     expect(results.filter((result) => result.status === "rejected")).toHaveLength(7);
   });
@@ -55,7 +60,8 @@ describe("guardedSignIn", () => {
 
   it("does not count a success: a person who signs in keeps their allowance", async () => {
     const l = limits();
-    for (let i = 0; i < 10; i++) expect(await guardedSignIn("olive@example.com", "10.0.0.4", right, l, noSleep)).not.toBeNull();
+    for (let i = 0; i < 10; i++)
+      expect(await guardedSignIn("olive@example.com", "10.0.0.4", right, l, noSleep)).not.toBeNull();
     expect(await l.address.used("10.0.0.4")).toBe(0);
   });
 

@@ -56,11 +56,13 @@ export async function guardedSignIn<T>(
     throw tooMany(byPair);
   }
   const accountFailures = (await limits.account.take(email)).used - 1;
-  const release = () => Promise.all([limits.address.give(address), limits.accountAtAddress.give(pair), limits.account.give(email)]);
+  const release = () =>
+    Promise.all([limits.address.give(address), limits.accountAtAddress.give(pair), limits.account.give(email)]);
   let user: T | null;
   try {
     await sleep(slowdownMs(accountFailures));
-    if (guard.hashes.pendingCount >= queuedHashes) throw new ServiceUnavailable("The dashboard is busy. Try again in a moment.", 2);
+    if (guard.hashes.pendingCount >= queuedHashes)
+      throw new ServiceUnavailable("The dashboard is busy. Try again in a moment.", 2);
     user = await guard.hashes(check);
   } catch (error) {
     // An attempt that could not be checked is not a failure.

@@ -34,24 +34,36 @@ describe("csvCell", () => {
     const text = fc.oneof(
       fc.string(),
       fc.string({ unit: "grapheme" }),
-      fc.tuple(fc.string(), fc.constantFrom("\n", "\r\n", "\r", ",", '"', " "), fc.string()).map((parts) => parts.join("")),
-      fc.constantFrom("=", "+", "-", "@", "\t", "\r", "\n", "\0").chain((start) => fc.string().map((rest) => start + rest)),
-      fc.tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.nat(99)).map(([neg, whole, cents]) => `${neg ? "-" : ""}${whole}.${String(cents).padStart(2, "0")}`),
+      fc
+        .tuple(fc.string(), fc.constantFrom("\n", "\r\n", "\r", ",", '"', " "), fc.string())
+        .map((parts) => parts.join("")),
+      fc
+        .constantFrom("=", "+", "-", "@", "\t", "\r", "\n", "\0")
+        .chain((start) => fc.string().map((rest) => start + rest)),
+      fc
+        .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.nat(99))
+        .map(([neg, whole, cents]) => `${neg ? "-" : ""}${whole}.${String(cents).padStart(2, "0")}`),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(text, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }), async (table) => {
-        const width = Math.max(...table.map((row) => row.length));
-        const columns = Array.from({ length: width }, (_, i) => ({ header: `c${i}`, value: (row: string[]) => row[i] }));
-        const parsed: string[][] = parse(await csvText(table, columns), { relax_column_count: false });
-        expect(parsed[0]).toEqual(columns.map((c) => c.header));
-        parsed.slice(1).forEach((row, r) => {
-          row.forEach((cell, c) => {
-            const original = table[r]![c] ?? "";
-            expect(cell === original || cell === `'${original}`).toBe(true);
-            if (dangerousStart.test(cell)) expect(plainNumber.test(cell)).toBe(true);
+      fc.asyncProperty(
+        fc.array(fc.array(text, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }),
+        async (table) => {
+          const width = Math.max(...table.map((row) => row.length));
+          const columns = Array.from({ length: width }, (_, i) => ({
+            header: `c${i}`,
+            value: (row: string[]) => row[i],
+          }));
+          const parsed: string[][] = parse(await csvText(table, columns), { relax_column_count: false });
+          expect(parsed[0]).toEqual(columns.map((c) => c.header));
+          parsed.slice(1).forEach((row, r) => {
+            row.forEach((cell, c) => {
+              const original = table[r]![c] ?? "";
+              expect(cell === original || cell === `'${original}`).toBe(true);
+              if (dangerousStart.test(cell)) expect(plainNumber.test(cell)).toBe(true);
+            });
           });
-        });
-      }),
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -77,9 +89,20 @@ describe("csvStream", () => {
   });
 
   it("quotes edge whitespace, a lone CR, and values a locale's separator would split (`;`, `,` first)", async () => {
-    const text = await csvText([{ name: " Lead", amount: "tab\t" }, { name: "cr\rhere", amount: "plain" }, { name: ";=1+2", amount: ",x" }], columns);
+    const text = await csvText(
+      [
+        { name: " Lead", amount: "tab\t" },
+        { name: "cr\rhere", amount: "plain" },
+        { name: ";=1+2", amount: ",x" },
+      ],
+      columns,
+    );
     expect(text.split("\r\n").slice(1, 4)).toEqual(['" Lead","tab\t"', '"cr\rhere","plain"', '";=1+2",",x"']);
-    expect(parse(text).slice(1)).toEqual([[" Lead", "tab\t"], ["cr\rhere", "plain"], [";=1+2", ",x"]]);
+    expect(parse(text).slice(1)).toEqual([
+      [" Lead", "tab\t"],
+      ["cr\rhere", "plain"],
+      [";=1+2", ",x"],
+    ]);
   });
 
   it("writes the same file batch by batch as from a collector fed record by record", async () => {

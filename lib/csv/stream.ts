@@ -53,8 +53,12 @@ export interface EncodedRows {
   rows: number;
 }
 
-async function* encoded<T>(batches: AsyncIterable<readonly T[]>, columns: readonly CsvColumn<T>[]): AsyncGenerator<EncodedRows> {
-  for await (const batch of batches) if (batch.length > 0) yield { bytes: encodeRows(batch, columns), rows: batch.length };
+async function* encoded<T>(
+  batches: AsyncIterable<readonly T[]>,
+  columns: readonly CsvColumn<T>[],
+): AsyncGenerator<EncodedRows> {
+  for await (const batch of batches)
+    if (batch.length > 0) yield { bytes: encodeRows(batch, columns), rows: batch.length };
 }
 
 /**

@@ -41,8 +41,18 @@ describe("customer API client: outcomes", () => {
     ["401 Bad token", json(401, { error: "Bad token" }), "token_rejected", 502],
     ["500", json(500, { error: "boom" }), "upstream_failure", 502],
     ["503 every time", json(503, { error: "busy" }), "upstream_failure", 502],
-    ["an HTML error page", { status: 502, body: "<html><h1>Bad gateway</h1></html>", contentType: "text/html" }, "upstream_failure", 502],
-    ["HTML with status 200", { status: 200, body: "<html>hi</html>", contentType: "text/html" }, "invalid_response", 502],
+    [
+      "an HTML error page",
+      { status: 502, body: "<html><h1>Bad gateway</h1></html>", contentType: "text/html" },
+      "upstream_failure",
+      502,
+    ],
+    [
+      "HTML with status 200",
+      { status: 200, body: "<html>hi</html>", contentType: "text/html" },
+      "invalid_response",
+      502,
+    ],
     ["malformed JSON", { status: 200, body: '[{"id": "x",' }, "invalid_response", 502],
     ["the wrong shape", json(200, { data: [] }), "invalid_response", 502],
     ["a 403 (not in the spec)", json(403, { error: "Forbidden" }), "upstream_failure", 502],
@@ -166,16 +176,24 @@ describe("customer API client: coalescing and ids", () => {
     expect(calls).toHaveLength(2);
   });
 
-  it.each(["not-a-uuid", "..%2F..%2Fx", "../../x", "%2e%2e", "..", `${fundId}%2F..`, `${fundId}/..`, `${fundId}%00`, `${fundId}\u0000`, ""])(
-    "rejects the fund id %j with bad_request and no upstream call",
-    async (badId) => {
-      const { client, calls } = clientFor([json(200, {})]);
-      const error = await failure(client.getFund(badId));
-      expect([error.kind, error.status]).toEqual(["bad_request", 400]);
-      await failure(client.getInvestor(fundId, badId));
-      expect(calls).toHaveLength(0);
-    },
-  );
+  it.each([
+    "not-a-uuid",
+    "..%2F..%2Fx",
+    "../../x",
+    "%2e%2e",
+    "..",
+    `${fundId}%2F..`,
+    `${fundId}/..`,
+    `${fundId}%00`,
+    `${fundId}\u0000`,
+    "",
+  ])("rejects the fund id %j with bad_request and no upstream call", async (badId) => {
+    const { client, calls } = clientFor([json(200, {})]);
+    const error = await failure(client.getFund(badId));
+    expect([error.kind, error.status]).toEqual(["bad_request", 400]);
+    await failure(client.getInvestor(fundId, badId));
+    expect(calls).toHaveLength(0);
+  });
 });
 
 /** A 200 whose body arrives in pieces of `size` bytes (each `delayMs` apart), optionally failing after `failAfter` bytes. */
@@ -217,14 +235,20 @@ describe("customer API client: lists are read record by record", () => {
     "record by record": (client: CustomerApiClient) => client.collectInvestors(fundId, () => intoArray<Investor>()),
   };
 
-  it.each(Object.entries(readers))("%s: reads a list cut anywhere, even inside a multi-byte character, numbers as text", async (_how, read) => {
-    for (const size of [1, 2, 3, 7, 64]) {
-      const list = await read(clientAnswering([() => streamed(JSON.stringify(investors, null, 1), size)]));
-      expect(list.map((investor) => [investor.id, investor.commitment_amount])).toEqual([[investorId, "10.50"], [fundId, "7"]]);
-      expect(list[0]?.investment_account?.address?.city).toBe("Zürich");
-      expect(list[1]?.note).toBe("an unknown field");
-    }
-  });
+  it.each(Object.entries(readers))(
+    "%s: reads a list cut anywhere, even inside a multi-byte character, numbers as text",
+    async (_how, read) => {
+      for (const size of [1, 2, 3, 7, 64]) {
+        const list = await read(clientAnswering([() => streamed(JSON.stringify(investors, null, 1), size)]));
+        expect(list.map((investor) => [investor.id, investor.commitment_amount])).toEqual([
+          [investorId, "10.50"],
+          [fundId, "7"],
+        ]);
+        expect(list[0]?.investment_account?.address?.city).toBe("Zürich");
+        expect(list[1]?.note).toBe("an unknown field");
+      }
+    },
+  );
 
   const faults = [
     ["an HTML page", "<html>hi</html>", messages.notJson],
@@ -236,13 +260,14 @@ describe("customer API client: lists are read record by record", () => {
     ["a record without an id", '[{"id": "x"}, {"name": "y"}]', messages.wrongShape],
     ["a list of numbers", "[1, 2]", messages.wrongShape],
   ] as const;
-  it.each(Object.keys(readers).flatMap((how) => faults.map(([label, body, message]) => [how, label, body, message] as const)))(
-    "%s: says which fault: %s",
-    async (how, _label, body, message) => {
-      const error = await failure(readers[how as keyof typeof readers](clientAnswering([() => new Response(body, { status: 200 })])));
-      expect([error.kind, error.message]).toEqual(["invalid_response", message]);
-    },
-  );
+  it.each(
+    Object.keys(readers).flatMap((how) => faults.map(([label, body, message]) => [how, label, body, message] as const)),
+  )("%s: says which fault: %s", async (how, _label, body, message) => {
+    const error = await failure(
+      readers[how as keyof typeof readers](clientAnswering([() => new Response(body, { status: 200 })])),
+    );
+    expect([error.kind, error.message]).toEqual(["invalid_response", message]);
+  });
 
   it("starts over when the connection drops mid-list: the retry's records only, once each", async () => {
     const body = JSON.stringify(investors);
@@ -263,13 +288,21 @@ describe("customer API client: lists are read record by record", () => {
     let calls = 0;
     const client = clientAnswering([() => (calls++, streamed(JSON.stringify(investors), 64))]);
     const bug = new Error("a bug in the collector");
-    const read = client.collectInvestors(fundId, () => ({ add: () => { throw bug; }, done: () => [] }));
+    const read = client.collectInvestors(fundId, () => ({
+      add: () => {
+        throw bug;
+      },
+      done: () => [],
+    }));
     await expect(read).rejects.toBe(bug);
     expect(calls).toBe(1);
   });
 
   it("times the waits for the upstream, not the reader's own work", async () => {
-    const client = clientAnswering([() => streamed(JSON.stringify(investors), 64, undefined, 5)], { timeoutMs: 100, retries: 0 });
+    const client = clientAnswering([() => streamed(JSON.stringify(investors), 64, undefined, 5)], {
+      timeoutMs: 100,
+      retries: 0,
+    });
     const slow = () => ({
       add: () => {
         const until = Date.now() + 80; // 160 ms of work in all: past the 100 ms budget, were it counted
@@ -286,7 +319,9 @@ describe("customer API client: lists are read record by record", () => {
 describe("CustomerApiError across bundles", () => {
   it("is recognised by instanceof even when another bundle's copy of the class made it", () => {
     // What an error from the route-handler bundle looks like to the page bundle: same brand, other prototype.
-    const foreign = Object.assign(Object.create(Error.prototype), { [Symbol.for("fund-explorer.CustomerApiError")]: true });
+    const foreign = Object.assign(Object.create(Error.prototype), {
+      [Symbol.for("fund-explorer.CustomerApiError")]: true,
+    });
     expect(new CustomerApiError("timeout", "late") instanceof CustomerApiError).toBe(true);
     expect(foreign instanceof CustomerApiError).toBe(true);
     expect(new Error("plain") instanceof CustomerApiError).toBe(false);

@@ -66,7 +66,9 @@ export function createCustomerApiClient(options: CustomerApiClientOptions): Cust
   async function call<T>(path: string, read: BodyReader<T>, operation: Operation) {
     const url = new URL(`${base}/customerapi${path}`);
     const { status, body } = await getWithRetries<Outcome<T>>(url, transport, async (chunks, status) =>
-      status === 200 ? { ok: true, value: await read(chunks, status) } : { ok: false, text: await readText(chunks, status) },
+      status === 200
+        ? { ok: true, value: await read(chunks, status) }
+        : { ok: false, text: await readText(chunks, status) },
     );
     if (status === 401) throw new CustomerApiError("token_rejected", messages.tokenRejected, status);
     if (status === 404) throw errorFor404(body.ok ? "" : body.text, operation);

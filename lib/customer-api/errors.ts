@@ -57,8 +57,7 @@ export const messages = {
   investorNotFound: "Investor not found in this fund.",
   tokenRejected:
     "The Customer API rejected the dashboard's API token. Ask an administrator to check CUSTOMER_API_TOKEN.",
-  upstreamStatus: (status: number) =>
-    `The Customer API failed (HTTP ${status}). Try again in a moment.`,
+  upstreamStatus: (status: number) => `The Customer API failed (HTTP ${status}). Try again in a moment.`,
   unreachable: "The Customer API could not be reached. Try again in a moment.",
   timeout: (ms: number) => `The Customer API did not answer within ${Math.round(ms / 100) / 10} s.`,
   notJson: "The Customer API sent a response that is not JSON.",

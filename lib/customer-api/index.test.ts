@@ -67,12 +67,21 @@ describe("every read leaving lib/customer-api", () => {
   const investorRecord = fc.record({
     id: fc.uuid(),
     tax_id: secret,
-    investment_account: fc.record({ bank: fc.record({ account_number: secret, routing_number: fc.constant("021000021") }), extra: unknownTree }),
+    investment_account: fc.record({
+      bank: fc.record({ account_number: secret, routing_number: fc.constant("021000021") }),
+      extra: unknownTree,
+    }),
     kyc: unknownTree,
   });
   const fundRecord = fc.record({ id: fc.uuid(), legal_entity: fc.record({ tax_id: secret }), escrow: unknownTree });
   const planted = (value: unknown): string[] =>
-    typeof value === "string" ? (value.startsWith("SECRET") ? [value] : []) : value && typeof value === "object" ? Object.values(value).flatMap(planted) : [];
+    typeof value === "string"
+      ? value.startsWith("SECRET")
+        ? [value]
+        : []
+      : value && typeof value === "object"
+        ? Object.values(value).flatMap(planted)
+        : [];
 
   afterAll(() => {
     vi.unstubAllGlobals();
@@ -82,29 +91,45 @@ describe("every read leaving lib/customer-api", () => {
   it("carries no full secret, whatever the depth or spelling", async () => {
     const api = await import("./index");
     await fc.assert(
-      fc.asyncProperty(fc.array(investorRecord, { minLength: 1, maxLength: 3 }), fundRecord, async (investors, fund) => {
-        vi.stubGlobal("fetch", async (url: URL) => {
-          const path = new URL(url).pathname;
-          const body = path.endsWith("/investors") ? investors : path.includes("/investors/") ? investors[0] : path.endsWith("/funds") ? [fund] : fund;
-          return new Response(JSON.stringify(body), { status: 200 });
-        });
-        (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client")] = undefined;
-        const answers = await Promise.all([
-          api.listInvestors(fundId),
-          api.collectInvestors(fundId, () => intoArray<Investor>()),
-          api.getInvestor(fundId, investors[0]!.id),
-          api.listFunds(),
-          api.getFund(fundId),
-        ]);
-        const text = JSON.stringify(answers);
-        for (const value of planted([investors, fund])) expect(text).not.toContain(value);
-      }),
+      fc.asyncProperty(
+        fc.array(investorRecord, { minLength: 1, maxLength: 3 }),
+        fundRecord,
+        async (investors, fund) => {
+          vi.stubGlobal("fetch", async (url: URL) => {
+            const path = new URL(url).pathname;
+            const body = path.endsWith("/investors")
+              ? investors
+              : path.includes("/investors/")
+                ? investors[0]
+                : path.endsWith("/funds")
+                  ? [fund]
+                  : fund;
+            return new Response(JSON.stringify(body), { status: 200 });
+          });
+          (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client")] = undefined;
+          const answers = await Promise.all([
+            api.listInvestors(fundId),
+            api.collectInvestors(fundId, () => intoArray<Investor>()),
+            api.getInvestor(fundId, investors[0]!.id),
+            api.listFunds(),
+            api.getFund(fundId),
+          ]);
+          const text = JSON.stringify(answers);
+          for (const value of planted([investors, fund])) expect(text).not.toContain(value);
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it("moves top-level fields of the field reference into investment_account, where the pages and exports read them", async () => {
-    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ id: fundId, tax_id: "123456789", joint_email: "j@example.com" }), { status: 200 }));
+    vi.stubGlobal(
+      "fetch",
+      async () =>
+        new Response(JSON.stringify({ id: fundId, tax_id: "123456789", joint_email: "j@example.com" }), {
+          status: 200,
+        }),
+    );
     (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client")] = undefined;
     const { getInvestor } = await import("./index");
     const investor = await getInvestor(fundId, fundId);

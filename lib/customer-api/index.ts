@@ -57,10 +57,16 @@ export async function listInvestors(fundId: string, options: ReadOptions = {}) {
  * The fund's investors handed one by one, masked, to a collector as the list is read, so only what the collector
  * keeps stays in memory (an export keeps its CSV bytes, not the records).
  */
-export async function collectInvestors<R>(fundId: string, collect: () => ListCollector<Investor, R>, options: ReadOptions = {}) {
+export async function collectInvestors<R>(
+  fundId: string,
+  collect: () => ListCollector<Investor, R>,
+  options: ReadOptions = {},
+) {
   return (await client()).collectInvestors(fundId, () => {
     const collector = collect();
-    return options.sensitive ? collector : { add: (investor) => collector.add(maskSecrets(investor)), done: () => collector.done() };
+    return options.sensitive
+      ? collector
+      : { add: (investor) => collector.add(maskSecrets(investor)), done: () => collector.done() };
   });
 }
 

@@ -3,7 +3,22 @@ import { describe, expect, it } from "vitest";
 import { findSecret, maskSecrets } from "./mask";
 
 // Every spelling a masking layer must catch, and the neighbours it must leave alone.
-const secretSpellings = ["tax_id", "Tax-ID", "TAX ID", "tax id", "ssn", "SSN", "ein", "EIN", "itin", "account_number", "Account Number", "account-number", "iban", "IBAN"];
+const secretSpellings = [
+  "tax_id",
+  "Tax-ID",
+  "TAX ID",
+  "tax id",
+  "ssn",
+  "SSN",
+  "ein",
+  "EIN",
+  "itin",
+  "account_number",
+  "Account Number",
+  "account-number",
+  "iban",
+  "IBAN",
+];
 const publicKeys = ["tax_id_type", "routing_number", "swift_code", "account_name", "bank_name", "taxid_note", "name"];
 
 const secretValue = fc.stringMatching(/^[A-Z0-9]{6,12}$/).map((text) => `SECRET${text}`);
@@ -16,9 +31,12 @@ const recordWithSecrets = fc.letrec((tie) => ({
     plainValue,
     fc.array(tie("node"), { maxLength: 3 }),
     fc.dictionary(fc.constantFrom(...publicKeys, "extra", "kyc", "custodian"), tie("node"), { maxKeys: 4 }),
-    fc.record({ key: fc.constantFrom(...secretSpellings), value: fc.oneof(secretValue, fc.array(secretValue, { minLength: 1, maxLength: 2 })) }).map(
-      ({ key, value }) => ({ [key]: value }),
-    ),
+    fc
+      .record({
+        key: fc.constantFrom(...secretSpellings),
+        value: fc.oneof(secretValue, fc.array(secretValue, { minLength: 1, maxLength: 2 })),
+      })
+      .map(({ key, value }) => ({ [key]: value })),
   ),
 })).node;
 
@@ -44,17 +62,29 @@ describe("maskSecrets", () => {
 
   it("keeps the last 4 characters, masks numbers too, and leaves public bank identifiers and tax_id_type", () => {
     const record = {
-      investment_account: { tax_id: "123-45-6789", tax_id_type: "ssn", bank: { account_number: 12345678, routing_number: "021000021", swift_code: "CHASUS33" } },
+      investment_account: {
+        tax_id: "123-45-6789",
+        tax_id_type: "ssn",
+        bank: { account_number: 12345678, routing_number: "021000021", swift_code: "CHASUS33" },
+      },
       extra: { "Tax-ID": "98-7654321", list: [{ IBAN: "GB82WEST12345698765432" }] },
     };
     expect(maskSecrets(record)).toEqual({
-      investment_account: { tax_id: "•••••6789", tax_id_type: "ssn", bank: { account_number: "•••••5678", routing_number: "021000021", swift_code: "CHASUS33" } },
+      investment_account: {
+        tax_id: "•••••6789",
+        tax_id_type: "ssn",
+        bank: { account_number: "•••••5678", routing_number: "021000021", swift_code: "CHASUS33" },
+      },
       extra: { "Tax-ID": "•••••4321", list: [{ IBAN: "•••••5432" }] },
     });
   });
 
   it("does not touch the record it was given, and shares the parts that hold no secret", () => {
-    const record = { id: "x", primary_contact: { email: "a@example.com" }, investment_account: { tax_id: "123456789" } };
+    const record = {
+      id: "x",
+      primary_contact: { email: "a@example.com" },
+      investment_account: { tax_id: "123456789" },
+    };
     const masked = maskSecrets(record);
     expect(record.investment_account.tax_id).toBe("123456789");
     expect(masked.primary_contact).toBe(record.primary_contact);
@@ -67,7 +97,9 @@ describe("findSecret", () => {
     expect(findSecret({ investment_account: { tax_id: "A" }, tax_id: "B" }, "investor", "tax_id")).toBe("A");
     expect(findSecret({ kyc: { docs: [{ "Tax-ID": "C" }] } }, "investor", "tax_id")).toBe("C");
     expect(findSecret({ custodian: { "account number": 42 } }, "investor", "account_number")).toBe("42");
-    expect(findSecret({ legal_entity: { tax_id: "F" }, bank: { account_number: "G" } }, "fund", "account_number")).toBe("G");
+    expect(findSecret({ legal_entity: { tax_id: "F" }, bank: { account_number: "G" } }, "fund", "account_number")).toBe(
+      "G",
+    );
     expect(findSecret({ id: "none" }, "fund", "tax_id")).toBeNull();
   });
 });

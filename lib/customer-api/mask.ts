@@ -59,11 +59,17 @@ export type SecretField = "tax_id" | "account_number";
 // Where the spec puts each secret; anything else the record carries is found by key.
 const canonical: Record<"fund" | "investor", Record<SecretField, readonly string[]>> = {
   fund: { tax_id: ["legal_entity", "tax_id"], account_number: ["bank", "account_number"] },
-  investor: { tax_id: ["investment_account", "tax_id"], account_number: ["investment_account", "bank", "account_number"] },
+  investor: {
+    tax_id: ["investment_account", "tax_id"],
+    account_number: ["investment_account", "bank", "account_number"],
+  },
 };
 
 function at(record: unknown, path: readonly string[]): unknown {
-  return path.reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), record);
+  return path.reduce<unknown>(
+    (node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
+    record,
+  );
 }
 
 function scalarText(value: unknown): string | null {

@@ -103,7 +103,14 @@ const primaryContactSchema = z.looseObject({
 const teamMemberSchema = z.looseObject({ member_name: text, member_email: text });
 
 // The field reference puts these at the top of an Investor, the response examples inside investment_account.
-const referenceFields = ["phone_number", "fax_number", "joint_legal_name", "joint_email", "tax_id", "tax_id_type"] as const;
+const referenceFields = [
+  "phone_number",
+  "fax_number",
+  "joint_legal_name",
+  "joint_email",
+  "tax_id",
+  "tax_id_type",
+] as const;
 
 const investorObjectSchema = z.looseObject({
   id: z.string().min(1),

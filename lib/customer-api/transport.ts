@@ -42,13 +42,20 @@ function waitBudget(ms: number, controller: AbortController) {
   return function waitFor<T>(promise: Promise<T>): Promise<T> {
     const started = Date.now();
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        controller.abort(new AttemptTimeout());
-        reject(new AttemptTimeout());
-      }, Math.max(0, left));
+      const timer = setTimeout(
+        () => {
+          controller.abort(new AttemptTimeout());
+          reject(new AttemptTimeout());
+        },
+        Math.max(0, left),
+      );
       promise
         .then(resolve, (error: unknown) =>
-          reject(controller.signal.aborted ? new AttemptTimeout() : new NetworkError(error instanceof Error ? error.message : String(error))),
+          reject(
+            controller.signal.aborted
+              ? new AttemptTimeout()
+              : new NetworkError(error instanceof Error ? error.message : String(error)),
+          ),
         )
         .finally(() => {
           clearTimeout(timer);
@@ -69,7 +76,8 @@ async function* cappedChunks(body: ReadableStream<Uint8Array> | null, maxBytes: 
       const { done, value } = await wait(reader.read());
       if (done) return;
       size += value.byteLength;
-      if (size > maxBytes) throw new CustomerApiError("invalid_response", messages.tooLarge(Math.round(maxBytes / 1_048_576)), status);
+      if (size > maxBytes)
+        throw new CustomerApiError("invalid_response", messages.tooLarge(Math.round(maxBytes / 1_048_576)), status);
       yield value;
     }
   } finally {
@@ -87,7 +95,12 @@ export const readText: BodyReader<string> = async (chunks) => {
 
 type Attempt<B> = { status: number; retry: true } | { status: number; retry: false; body: B };
 
-async function attempt<B>(url: URL, options: TransportOptions, budgetMs: number, read: BodyReader<B>): Promise<Attempt<B>> {
+async function attempt<B>(
+  url: URL,
+  options: TransportOptions,
+  budgetMs: number,
+  read: BodyReader<B>,
+): Promise<Attempt<B>> {
   const controller = new AbortController();
   const wait = waitBudget(budgetMs, controller);
   const response = await wait(
@@ -112,7 +125,11 @@ async function attempt<B>(url: URL, options: TransportOptions, budgetMs: number,
  * GET with a per-attempt time budget and overall deadline, and jittered retries of network errors, timeouts and
  * 502/503/504; 4xx is never retried, and an error of the reader's own is passed on as it is.
  */
-export async function getWithRetries<B>(url: URL, options: TransportOptions, read: BodyReader<B>): Promise<RawResponse<B>> {
+export async function getWithRetries<B>(
+  url: URL,
+  options: TransportOptions,
+  read: BodyReader<B>,
+): Promise<RawResponse<B>> {
   const deadline = Date.now() + options.deadlineMs;
   let lastError: CustomerApiError = new CustomerApiError("timeout", messages.timeout(options.deadlineMs));
   for (let attemptNo = 0; attemptNo <= options.retries; attemptNo++) {
@@ -129,7 +146,8 @@ export async function getWithRetries<B>(url: URL, options: TransportOptions, rea
       lastError = new CustomerApiError("upstream_failure", messages.upstreamStatus(result.status), result.status);
     } catch (error) {
       if (error instanceof AttemptTimeout) lastError = new CustomerApiError("timeout", messages.timeout(budget));
-      else if (error instanceof NetworkError) lastError = new CustomerApiError("upstream_failure", messages.unreachable);
+      else if (error instanceof NetworkError)
+        lastError = new CustomerApiError("upstream_failure", messages.unreachable);
       else throw error;
     }
   }

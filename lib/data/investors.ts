@@ -29,7 +29,12 @@ export async function getInvestor(principal: Principal, fundId: string, investor
 }
 
 /** One full secret of an investor, for the audited reveal route only. */
-export async function getInvestorSecret(principal: Principal, fundId: string, investorId: string, field: api.SecretField) {
+export async function getInvestorSecret(
+  principal: Principal,
+  fundId: string,
+  investorId: string,
+  field: api.SecretField,
+) {
   noteRead(principal, "investor_secret", fundId);
   return api.getInvestorSecret(fundId, investorId, field);
 }

@@ -6,4 +6,6 @@ import { getInvestor } from "./investors";
 
 // One upstream read per render, shared by generateMetadata and the page, each for the person signed in.
 export const getFundOnce = cache(async (fundId: string) => getFund(await requireUser(), fundId));
-export const getInvestorOnce = cache(async (fundId: string, investorId: string) => getInvestor(await requireUser(), fundId, investorId));
+export const getInvestorOnce = cache(async (fundId: string, investorId: string) =>
+  getInvestor(await requireUser(), fundId, investorId),
+);

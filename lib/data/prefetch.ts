@@ -14,7 +14,10 @@ export interface PageFailure {
 }
 
 /** Prefetches on the server for HydrationBoundary; a failure with a status comes back as a value. */
-export function prefetch<T, K extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<T, Error, T, K>): Promise<PageFailure | null> {
+export function prefetch<T, K extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<T, Error, T, K>,
+): Promise<PageFailure | null> {
   return failureOf(() => queryClient.fetchQuery(options));
 }
 

@@ -14,7 +14,11 @@ describe("GET /__demo/planted", () => {
   it("reports the planted differences, the family office pair and identities in three or more funds", async () => {
     const response = await fetch(`${api.url}/__demo/planted`);
     expect(response.status).toBe(200);
-    const report = (await response.json()) as { differences: unknown; familyOffice: unknown; sharedIdentities: { fundIds: string[] }[] };
+    const report = (await response.json()) as {
+      differences: unknown;
+      familyOffice: unknown;
+      sharedIdentities: { fundIds: string[] }[];
+    };
     expect(report.differences).toEqual(plantedDifferences(api.store));
     expect(report.familyOffice).toEqual(familyOfficePair(api.store));
     expect(report.sharedIdentities).toEqual(sharedIdentities(api.store, { minFunds: 3, limit: 20 }));

@@ -39,7 +39,11 @@ export function plantedReport(store: DemoStore): object {
 }
 
 export async function handleAdmin(
-  req: IncomingMessage, res: ServerResponse, pathname: string, controls: DemoControls, store: DemoStore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  controls: DemoControls,
+  store: DemoStore,
 ): Promise<void> {
   const method = req.method ?? "GET";
   const allow = (allowed: string): boolean => {

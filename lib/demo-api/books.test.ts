@@ -9,7 +9,8 @@ import type { DemoFund, DemoInvestor } from "./types";
 
 const store = createDemoStore();
 
-const cents = (value: string | null | undefined): bigint => (value === null || value === undefined ? 0n : parseCents(value));
+const cents = (value: string | null | undefined): bigint =>
+  value === null || value === undefined ? 0n : parseCents(value);
 const sum = (investors: readonly DemoInvestor[], pick: (i: DemoInvestor) => string | null | undefined): bigint =>
   investors.reduce((total, investor) => total + cents(pick(investor)), 0n);
 const investorsOf = (s: DemoStore, fund: DemoFund): DemoInvestor[] => s.listInvestors(fund.id)!;
@@ -30,23 +31,33 @@ function expectedDue(fund: DemoFund, investor: DemoInvestor): bigint {
 }
 
 /** Every spec rule; `skip` names what a planted difference is allowed to break. */
-function expectTiesOut(s: DemoStore, fund: DemoFund, skip: { count?: boolean; contributed?: boolean; dueOf?: ReadonlySet<string> } = {}): void {
+function expectTiesOut(
+  s: DemoStore,
+  fund: DemoFund,
+  skip: { count?: boolean; contributed?: boolean; dueOf?: ReadonlySet<string> } = {},
+): void {
   const investors = investorsOf(s, fund);
   if (!skip.count) expect(fund.investor_count, fund.id).toBe(investors.length);
   expect(cents(fund.total_commitments), fund.id).toBe(sum(investors, (i) => i.commitment_amount));
-  if (!skip.contributed) expect(cents(fund.total_contributed), fund.id).toBe(sum(investors, (i) => i.contributed_amount));
+  if (!skip.contributed)
+    expect(cents(fund.total_contributed), fund.id).toBe(sum(investors, (i) => i.contributed_amount));
   expect(cents(fund.total_received), fund.id).toBe(sum(investors, (i) => i.total_received));
   const total = cents(fund.total_commitments);
   let ownership = 0n;
   for (const investor of investors) {
     if (investor.commitment_amount === null) {
-      expect([investor.total_capital_due, investor.unfunded_commitment_amount, investor.ownership_percent]).toEqual([null, null, null]);
+      expect([investor.total_capital_due, investor.unfunded_commitment_amount, investor.ownership_percent]).toEqual([
+        null,
+        null,
+        null,
+      ]);
       continue;
     }
     const commitment = cents(investor.commitment_amount);
     const unfunded = commitment - cents(investor.contributed_amount);
     expect(cents(investor.unfunded_commitment_amount)).toBe(unfunded > 0n ? unfunded : 0n);
-    if (!skip.dueOf?.has(investor.id)) expect(cents(investor.total_capital_due), investor.id).toBe(expectedDue(fund, investor));
+    if (!skip.dueOf?.has(investor.id))
+      expect(cents(investor.total_capital_due), investor.id).toBe(expectedDue(fund, investor));
     // Within one ten-thousandth of the exact share.
     const units = ownershipUnits(investor.ownership_percent!);
     const error = units * total - commitment * 1_000_000n;
@@ -71,9 +82,13 @@ describe("books that tie out", () => {
     const late = investors.find((i) => i.id === lag.investorId)!;
     expect(cents(late.contributed_amount) > 0n).toBe(true);
     expect(lag.contributedAmount).toBe(late.contributed_amount);
-    expect(cents(fund.total_contributed) + cents(late.contributed_amount)).toBe(sum(investors, (i) => i.contributed_amount));
+    expect(cents(fund.total_contributed) + cents(late.contributed_amount)).toBe(
+      sum(investors, (i) => i.contributed_amount),
+    );
     expect(cents(lag.investorsTotalContributed) - cents(lag.fundTotalContributed)).toBe(cents(lag.contributedAmount));
-    const others = investors.filter((i) => i !== late && i.contributed_at !== null).map((i) => Date.parse(i.contributed_at!));
+    const others = investors
+      .filter((i) => i !== late && i.contributed_at !== null)
+      .map((i) => Date.parse(i.contributed_at!));
     expect(Date.parse(late.contributed_at!)).toBeGreaterThan(Math.max(...others));
     expectTiesOut(store, fund, { contributed: true });
   });
@@ -112,7 +127,11 @@ describe("books that tie out", () => {
   });
 
   it("keeps planted differences out of funds 0 to 2 and out of faulty funds, one fund each", () => {
-    const indexes = [planted.contributionLag!.fundIndex, planted.uncountedInvestor!.fundIndex, planted.feeOmitted!.fundIndex];
+    const indexes = [
+      planted.contributionLag!.fundIndex,
+      planted.uncountedInvestor!.fundIndex,
+      planted.feeOmitted!.fundIndex,
+    ];
     expect(new Set(indexes).size).toBe(3);
     expect(indexes.every((i) => i > 2)).toBe(true);
     const embedded = createDemoStore(defaultDemoConfig());
@@ -141,6 +160,10 @@ describe("books that tie out", () => {
   });
 
   it("plants nothing where no fund lies past index 2", () => {
-    expect(plantedDifferences(createDemoStore({ fundCount: 3 }))).toEqual({ contributionLag: null, uncountedInvestor: null, feeOmitted: null });
+    expect(plantedDifferences(createDemoStore({ fundCount: 3 }))).toEqual({
+      contributionLag: null,
+      uncountedInvestor: null,
+      feeOmitted: null,
+    });
   });
 });

@@ -11,7 +11,9 @@ describe("demo API command line", () => {
   it("has no faulty funds unless asked, and parses INDEX:KIND pairs", () => {
     expect(options().faultyFunds).toBeUndefined();
     expect(options("--faulty-funds", "5:error, 7:malformed,9:hang").faultyFunds).toEqual([
-      { index: 5, kind: "error" }, { index: 7, kind: "malformed" }, { index: 9, kind: "hang" },
+      { index: 5, kind: "error" },
+      { index: 7, kind: "malformed" },
+      { index: 9, kind: "hang" },
     ]);
   });
 
@@ -29,7 +31,19 @@ describe("demo API command line", () => {
   });
 
   it("keeps the existing flags: sizes, rates, latency, token", () => {
-    const parsed = options("--funds", "30", "--fund-sizes", "1,2", "--error-rate", "0.5", "--latency", "20", "--token", "t", "--admin");
+    const parsed = options(
+      "--funds",
+      "30",
+      "--fund-sizes",
+      "1,2",
+      "--error-rate",
+      "0.5",
+      "--latency",
+      "20",
+      "--token",
+      "t",
+      "--admin",
+    );
     expect(parsed).toMatchObject({ fundCount: 30, fundSizes: [1, 2], admin: true, token: "t", port: 4010 });
     expect(parsed.faults).toEqual({ error5xx: 0.5, latencyMs: 20 });
     expect(parseCliArgs(["-h"])).toEqual({ help: true });

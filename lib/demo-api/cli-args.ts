@@ -1,6 +1,13 @@
 // Command-line flags of the standalone demo API, parsed into startDemoApi options without side effects.
 import { parseArgs } from "node:util";
-import { FUND_FAULT_KINDS, INVESTOR_SHAPES, type DemoConfig, type FaultyFund, type FundFaultKind, type InvestorShape } from "./config";
+import {
+  FUND_FAULT_KINDS,
+  INVESTOR_SHAPES,
+  type DemoConfig,
+  type FaultyFund,
+  type FundFaultKind,
+  type InvestorShape,
+} from "./config";
 import type { FaultPatch } from "./fault-patch";
 import type { DemoApiOptions } from "./server";
 
@@ -33,17 +40,34 @@ export const USAGE = `Usage: npm run demo-api -- [options]
 export class CliError extends Error {}
 
 const RATE_FLAGS = {
-  "error-rate": "error5xx", "hang-rate": "hang", "malformed-rate": "malformed", "html-rate": "html",
-  "wrong-shape-rate": "wrongShape", "reset-rate": "reset", "huge-rate": "huge",
+  "error-rate": "error5xx",
+  "hang-rate": "hang",
+  "malformed-rate": "malformed",
+  "html-rate": "html",
+  "wrong-shape-rate": "wrongShape",
+  "reset-rate": "reset",
+  "huge-rate": "huge",
 } as const;
 
 const string = { type: "string" } as const;
 const boolean = { type: "boolean" } as const;
 const OPTIONS = {
-  port: string, host: string, token: string, seed: string, funds: string, "fund-sizes": string,
-  "investors-per-fund": string, "cache-mb": string, "faulty-funds": string, shape: string, latency: string,
+  port: string,
+  host: string,
+  token: string,
+  seed: string,
+  funds: string,
+  "fund-sizes": string,
+  "investors-per-fund": string,
+  "cache-mb": string,
+  "faulty-funds": string,
+  shape: string,
+  latency: string,
   ...Object.fromEntries(Object.keys(RATE_FLAGS).map((flag) => [flag, string])),
-  "reject-token": boolean, admin: boolean, prewarm: boolean, help: { type: "boolean", short: "h" },
+  "reject-token": boolean,
+  admin: boolean,
+  prewarm: boolean,
+  help: { type: "boolean", short: "h" },
 } as const;
 
 function integer(name: string, text: string | undefined): number | undefined {
@@ -55,12 +79,16 @@ function integer(name: string, text: string | undefined): number | undefined {
 function rate(name: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (text.trim() === "" || !(value >= 0 && value <= 1)) throw new CliError(`--${name} must be a number between 0 and 1, got "${text}"`);
+  if (text.trim() === "" || !(value >= 0 && value <= 1))
+    throw new CliError(`--${name} must be a number between 0 and 1, got "${text}"`);
   return value;
 }
 
 function list(text: string): string[] {
-  return text.split(",").map((part) => part.trim()).filter((part) => part !== "");
+  return text
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
 }
 
 function faultyFunds(text: string): FaultyFund[] {
@@ -68,7 +96,9 @@ function faultyFunds(text: string): FaultyFund[] {
     const match = /^(\d+):(\w+)$/.exec(part);
     const kind = match?.[2] as FundFaultKind | undefined;
     if (match === null || kind === undefined || !FUND_FAULT_KINDS.includes(kind)) {
-      throw new CliError(`--faulty-funds takes INDEX:KIND pairs with KIND one of ${FUND_FAULT_KINDS.join(", ")}, got "${part}"`);
+      throw new CliError(
+        `--faulty-funds takes INDEX:KIND pairs with KIND one of ${FUND_FAULT_KINDS.join(", ")}, got "${part}"`,
+      );
     }
     return { index: Number.parseInt(match[1]!, 10), kind };
   });
@@ -100,7 +130,8 @@ export function parseCliArgs(argv: readonly string[]): { help: true } | { help: 
   if (faulty !== undefined) config.faultyFunds = faultyFunds(faulty);
   const shape = text("shape");
   if (shape !== undefined) {
-    if (!INVESTOR_SHAPES.includes(shape as InvestorShape)) throw new CliError(`--shape must be one of ${INVESTOR_SHAPES.join(", ")}, got "${shape}"`);
+    if (!INVESTOR_SHAPES.includes(shape as InvestorShape))
+      throw new CliError(`--shape must be one of ${INVESTOR_SHAPES.join(", ")}, got "${shape}"`);
     config.shape = shape as InvestorShape;
   }
 

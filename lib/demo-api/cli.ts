@@ -16,11 +16,17 @@ async function main(): Promise<void> {
   }
   const api = await startDemoApi(parsed.options);
   const { funds, totalInvestors, config } = api.store;
-  process.stdout.write(`demo Customer API listening on ${api.url} (${funds.length} funds, ${totalInvestors.toLocaleString("en-US")} investors)\n`);
-  for (const { index, kind } of config.faultyFunds) process.stdout.write(`faulty fund #${index} ${funds[index]!.id}: ${kind}\n`);
+  process.stdout.write(
+    `demo Customer API listening on ${api.url} (${funds.length} funds, ${totalInvestors.toLocaleString("en-US")} investors)\n`,
+  );
+  for (const { index, kind } of config.faultyFunds)
+    process.stdout.write(`faulty fund #${index} ${funds[index]!.id}: ${kind}\n`);
   if (api.tokenGenerated) process.stdout.write(`token: ${api.token}\n`);
   const stop = (): void => {
-    api.close().then(() => process.exit(0), () => process.exit(1));
+    api.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
     // Open keep-alive or streaming sockets must not hold the process past a second signal's patience.
     setTimeout(() => process.exit(0), 2000).unref();
   };

@@ -47,7 +47,11 @@ export const DEFAULT_FAULTY_FUNDS: readonly FaultyFund[] = [
 /** The embedded demo's config: people trying it see two funds whose investor lists fail. */
 export function defaultDemoConfig(): DemoConfig {
   return {
-    seed: 42, fundCount: 24, fundSizes: DEFAULT_FUND_SIZES, cacheBytes: DEFAULT_CACHE_BYTES, faultyFunds: DEFAULT_FAULTY_FUNDS,
+    seed: 42,
+    fundCount: 24,
+    fundSizes: DEFAULT_FUND_SIZES,
+    cacheBytes: DEFAULT_CACHE_BYTES,
+    faultyFunds: DEFAULT_FAULTY_FUNDS,
     shape: "examples",
   };
 }
@@ -87,11 +91,13 @@ function validateConfig(config: DemoConfig): void {
     checkInt("investorsPerFund", config.investorsPerFund, 0, MAX_INVESTORS_PER_FUND);
   }
   checkInt("cacheBytes", config.cacheBytes, 0, Number.MAX_SAFE_INTEGER);
-  if (!INVESTOR_SHAPES.includes(config.shape)) throw new RangeError(`demo-api: shape must be one of ${INVESTOR_SHAPES.join(", ")}`);
+  if (!INVESTOR_SHAPES.includes(config.shape))
+    throw new RangeError(`demo-api: shape must be one of ${INVESTOR_SHAPES.join(", ")}`);
   const seen = new Set<number>();
   config.faultyFunds.forEach(({ index, kind }, i) => {
     checkInt(`faultyFunds[${i}].index`, index, 0, config.fundCount - 1);
-    if (!FUND_FAULT_KINDS.includes(kind)) throw new RangeError(`demo-api: faultyFunds[${i}].kind must be one of ${FUND_FAULT_KINDS.join(", ")}`);
+    if (!FUND_FAULT_KINDS.includes(kind))
+      throw new RangeError(`demo-api: faultyFunds[${i}].kind must be one of ${FUND_FAULT_KINDS.join(", ")}`);
     if (seen.has(index)) throw new RangeError(`demo-api: fund ${index} is listed twice in faultyFunds`);
     seen.add(index);
   });

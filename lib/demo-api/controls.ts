@@ -29,7 +29,8 @@ function copy(state: FaultState): FaultState {
 export function createControls(seed: number, initial: FaultPatch, isFund: (fundId: string) => boolean): ControlState {
   const faultSeed = hashSeed(seed, 0xfa17);
   let rng = new Rng(faultSeed);
-  const patch = (state: FaultState, input: FaultPatch): FaultState => applyFaultPatch(state, validateFaultPatch(input), isFund);
+  const patch = (state: FaultState, input: FaultPatch): FaultState =>
+    applyFaultPatch(state, validateFaultPatch(input), isFund);
   let state = patch(noFaults(), initial);
   const recorder = new StatsRecorder();
   return {

@@ -34,6 +34,12 @@ export function familyOfficeAccount(seed: number, member: 0 | 1, rng: Rng, keys:
   // Built here, not by assembleAccount: its name quirks come from each member's own stream.
   return {
     account,
-    contact: { first_name: contact.first, middle_name: contact.middle, last_name: contact.last, full_name: fullName(contact), email: contactEmail },
+    contact: {
+      first_name: contact.first,
+      middle_name: contact.middle,
+      last_name: contact.last,
+      full_name: fullName(contact),
+      email: contactEmail,
+    },
   };
 }

@@ -12,7 +12,10 @@ function get(path = "/customerapi/funds", init: RequestInit = {}): Promise<Respo
 }
 
 function admin(path: string, body?: unknown): Promise<Response> {
-  return fetch(`${api.url}${path}`, body === undefined && path !== "/__demo/reset" ? {} : { method: "POST", body: JSON.stringify(body ?? {}) });
+  return fetch(
+    `${api.url}${path}`,
+    body === undefined && path !== "/__demo/reset" ? {} : { method: "POST", body: JSON.stringify(body ?? {}) },
+  );
 }
 
 beforeAll(async () => {

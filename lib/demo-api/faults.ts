@@ -29,13 +29,33 @@ export interface FaultState {
   fundFaults: Readonly<Record<string, FundFaultKind>>;
 }
 
-export const FAULT_KINDS: readonly FaultKind[] = ["error5xx", "hang", "malformed", "html", "wrongShape", "reset", "huge"];
+export const FAULT_KINDS: readonly FaultKind[] = [
+  "error5xx",
+  "hang",
+  "malformed",
+  "html",
+  "wrongShape",
+  "reset",
+  "huge",
+];
 export const DEFAULT_HUGE_BYTES = 50 * 1024 * 1024;
 
 export function noFaults(): FaultState {
   return {
-    rejectToken: false, down: false, failNext: 0, passNext: 0, error5xx: 0, hang: 0, malformed: 0, html: 0, wrongShape: 0, reset: 0, huge: 0,
-    hugeBytes: DEFAULT_HUGE_BYTES, latencyMs: 0, fundFaults: {},
+    rejectToken: false,
+    down: false,
+    failNext: 0,
+    passNext: 0,
+    error5xx: 0,
+    hang: 0,
+    malformed: 0,
+    html: 0,
+    wrongShape: 0,
+    reset: 0,
+    huge: 0,
+    hugeBytes: DEFAULT_HUGE_BYTES,
+    latencyMs: 0,
+    fundFaults: {},
   };
 }
 

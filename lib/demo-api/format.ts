@@ -92,7 +92,9 @@ const slugCache = new Map<string, string>();
 export function nameSlug(name: string): string {
   let slug = slugCache.get(name);
   if (slug === undefined) {
-    slug = asciiFold(name).toLowerCase().replace(/[^a-z0-9]/g, "");
+    slug = asciiFold(name)
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, "");
     if (slugCache.size < 10_000) slugCache.set(name, slug);
   }
   return slug;

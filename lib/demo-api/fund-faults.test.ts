@@ -5,7 +5,10 @@ import { startDemoApi, type DemoApi } from "./server";
 let api: DemoApi;
 
 function get(path: string, timeoutMs = 5_000): Promise<Response> {
-  return fetch(`${api.url}/customerapi${path}`, { headers: { Authorization: `Bearer ${api.token}` }, signal: AbortSignal.timeout(timeoutMs) });
+  return fetch(`${api.url}/customerapi${path}`, {
+    headers: { Authorization: `Bearer ${api.token}` },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
 }
 
 function control(body: unknown): Promise<Response> {
@@ -16,8 +19,14 @@ const fundId = (index: number): string => api.store.funds[index]!.id;
 
 beforeAll(async () => {
   api = await startDemoApi({
-    fundCount: 4, fundSizes: [3, 4, 5, 6], admin: true,
-    faultyFunds: [{ index: 1, kind: "error" }, { index: 2, kind: "malformed" }, { index: 3, kind: "hang" }],
+    fundCount: 4,
+    fundSizes: [3, 4, 5, 6],
+    admin: true,
+    faultyFunds: [
+      { index: 1, kind: "error" },
+      { index: 2, kind: "malformed" },
+      { index: 3, kind: "hang" },
+    ],
   });
 });
 afterEach(() => {
@@ -57,7 +66,11 @@ describe("per-fund faults from the config", () => {
   });
 
   it("reports the faulty funds by id in the control state", () => {
-    expect(api.controls.get().fundFaults).toEqual({ [fundId(1)]: "error", [fundId(2)]: "malformed", [fundId(3)]: "hang" });
+    expect(api.controls.get().fundFaults).toEqual({
+      [fundId(1)]: "error",
+      [fundId(2)]: "malformed",
+      [fundId(3)]: "hang",
+    });
   });
 });
 
@@ -95,7 +108,12 @@ describe("per-fund faults through POST /__demo/control", () => {
 
 describe("per-fund faults on reset and in the defaults", () => {
   it("are cleared by /__demo/reset, config ones included", async () => {
-    const other = await startDemoApi({ fundCount: 2, fundSizes: [1, 1], admin: true, faultyFunds: [{ index: 0, kind: "error" }] });
+    const other = await startDemoApi({
+      fundCount: 2,
+      fundSizes: [1, 1],
+      admin: true,
+      faultyFunds: [{ index: 0, kind: "error" }],
+    });
     try {
       const url = `${other.url}/customerapi/funds/${other.store.funds[0]!.id}/investors`;
       const headers = { Authorization: `Bearer ${other.token}` };
@@ -118,7 +136,14 @@ describe("per-fund faults on reset and in the defaults", () => {
 
   it("rejects faulty funds out of range, listed twice or of an unknown kind", () => {
     expect(() => resolveDemoConfig({ fundCount: 3, faultyFunds: [{ index: 3, kind: "error" }] })).toThrow(RangeError);
-    expect(() => resolveDemoConfig({ faultyFunds: [{ index: 4, kind: "error" }, { index: 4, kind: "hang" }] })).toThrow(/twice/);
+    expect(() =>
+      resolveDemoConfig({
+        faultyFunds: [
+          { index: 4, kind: "error" },
+          { index: 4, kind: "hang" },
+        ],
+      }),
+    ).toThrow(/twice/);
     expect(() => resolveDemoConfig({ faultyFunds: [{ index: 4, kind: "slow" as "hang" }] })).toThrow(RangeError);
   });
 });

@@ -8,7 +8,10 @@ const MAX_COMMITMENT = 250_000_000;
 
 // Skewed toward small tickets (most are tens of thousands, a few are millions); a table avoids Math.pow per draw.
 const STEPS = 1024;
-const COMMITMENT_CURVE: readonly number[] = Array.from({ length: STEPS + 1 }, (_, i) => 5000 * Math.pow(500, (i / STEPS) ** 2.2));
+const COMMITMENT_CURVE: readonly number[] = Array.from(
+  { length: STEPS + 1 },
+  (_, i) => 5000 * Math.pow(500, (i / STEPS) ** 2.2),
+);
 
 function commitmentCents(rng: Rng, minimumCents: number): number | null {
   if (rng.chance(0.015)) return null;
@@ -47,7 +50,16 @@ export function generateAmounts(terms: FundTerms): { amounts: InvestorAmounts[];
     const status: ContributionStatus = statusRoll < 0.25 ? "none" : statusRoll < 0.4 ? "partial" : "full";
     partialPercents[i] = rng.int(10, 90);
     if (commitment !== null) commitments += BigInt(commitment);
-    amounts[i] = { commitment, feeTenths, fee: null, expenseShare: null, totalDue: null, contributed: 0, received: 0, status };
+    amounts[i] = {
+      commitment,
+      feeTenths,
+      fee: null,
+      expenseShare: null,
+      totalDue: null,
+      contributed: 0,
+      received: 0,
+      status,
+    };
   }
   // Second loop: the expense reserve is shared pro rata, which needs the fund's total commitments.
   const { feeOmitted, lateContribution } = terms.plants;
@@ -79,7 +91,10 @@ export function generateAmounts(terms: FundTerms): { amounts: InvestorAmounts[];
     receivedTotal += BigInt(a.received);
   }
   const late = lateContribution === null ? 0 : (amounts[lateContribution]?.contributed ?? 0);
-  return { amounts, totals: { commitments, contributed: contributedTotal, received: receivedTotal, lateContribution: late } };
+  return {
+    amounts,
+    totals: { commitments, contributed: contributedTotal, received: receivedTotal, lateContribution: late },
+  };
 }
 
 function dueFor(terms: FundTerms, commitment: number, fee: number, expenseShare: number): number {

@@ -5,7 +5,12 @@ import { accountNumber, ein, routingNumber } from "./people";
 import { Rng, hashSeed } from "./prng";
 import type { CalculationMethod, DemoFund, FundBank, FundLegalEntity } from "./types";
 import {
-  COMPANY_SUFFIXES, COMPANY_WORDS, ORGANIZATIONS, ROUND_TYPES, SECURITY_TYPES, US_BANKS,
+  COMPANY_SUFFIXES,
+  COMPANY_WORDS,
+  ORGANIZATIONS,
+  ROUND_TYPES,
+  SECURITY_TYPES,
+  US_BANKS,
   US_STATES_OF_FORMATION,
 } from "./words";
 import { dealDescription } from "./deal-description";
@@ -81,13 +86,33 @@ export function generateFund(config: DemoConfig, index: number): { fund: DemoFun
   if (rng.chance(0.05)) delete fund.deal_description;
   if (isSlot(config, index, SLOT_EXTRA_FIELDS)) {
     fund.external_ref = `NW-${new Date(createdAtMs).getUTCFullYear()}-${String(index).padStart(4, "0")}`;
-    fund.custom_fields = { sector: company.split(" ")[1] ?? "Other", lead_investor: `${org} Lead`, internal_rating: 4, tags: ["priority", "q3"] };
+    fund.custom_fields = {
+      sector: company.split(" ")[1] ?? "Other",
+      lead_investor: `${org} Lead`,
+      internal_rating: 4,
+      tags: ["priority", "q3"],
+    };
   }
   const terms: FundBase = {
-    index, id, investorCount, calculationMethod: method, feeTenths, carryTenths, minimumCents,
-    expenseReserveCents, createdAtMs, distributing: rng.chance(0.3),
-    targetPercent: isSlot(config, index, SLOT_HUGE_TARGET) ? null : rng.chance(0.1) ? rng.int(80, 99) : rng.int(100, 150),
-    amountsSeed: hashSeed(config.seed, index, 2), peopleSeed: hashSeed(config.seed, index, 3), plants: NO_PLANTS, shape: config.shape,
+    index,
+    id,
+    investorCount,
+    calculationMethod: method,
+    feeTenths,
+    carryTenths,
+    minimumCents,
+    expenseReserveCents,
+    createdAtMs,
+    distributing: rng.chance(0.3),
+    targetPercent: isSlot(config, index, SLOT_HUGE_TARGET)
+      ? null
+      : rng.chance(0.1)
+        ? rng.int(80, 99)
+        : rng.int(100, 150),
+    amountsSeed: hashSeed(config.seed, index, 2),
+    peopleSeed: hashSeed(config.seed, index, 3),
+    plants: NO_PLANTS,
+    shape: config.shape,
   };
   return { fund, terms };
 }
@@ -104,9 +129,21 @@ function laterDueDate(config: DemoConfig, index: number, due: string | null | un
 }
 
 function fundLegalEntity(
-  rng: Rng, index: number, org: string, company: string | null, round: string, createdAtMs: number,
+  rng: Rng,
+  index: number,
+  org: string,
+  company: string | null,
+  round: string,
+  createdAtMs: number,
 ): FundLegalEntity {
-  const type = company === null ? "partnership" : rng.weighted([["LLC", 8], ["partnership", 1], ["corporation", 1]] as const);
+  const type =
+    company === null
+      ? "partnership"
+      : rng.weighted([
+          ["LLC", 8],
+          ["partnership", 1],
+          ["corporation", 1],
+        ] as const);
   const base = company === null ? `${org} Fund ${ROMAN[index % ROMAN.length]!}` : `${company} ${round} SPV`;
   const suffix = type === "LLC" ? `, a series of ${org} SPVs, LLC` : type === "partnership" ? ", L.P." : ", Inc.";
   const entity: FundLegalEntity = {
@@ -128,7 +165,9 @@ function fundBank(rng: Rng, legalName: string): FundBank {
   const bank: FundBank = {
     account_name: legalName,
     account_number: accountNumber(rng),
-    additional_instructions: rng.chance(0.3) ? null : `Reference ${legalName.split(",")[0]} and the investor's legal name.`,
+    additional_instructions: rng.chance(0.3)
+      ? null
+      : `Reference ${legalName.split(",")[0]} and the investor's legal name.`,
     name,
     routing_number: routingNumber(rng),
     swift_code: rng.chance(0.4) ? null : swift,

@@ -10,7 +10,12 @@ import { formatOwnership, ownershipUnits } from "./ownership";
 import { toReferenceShape } from "./reference-shape";
 import type { DemoInvestor, TeamMember } from "./types";
 
-const TEAM_SIZES = [[0, 50], [1, 30], [2, 15], [3, 5]] as const;
+const TEAM_SIZES = [
+  [0, 50],
+  [1, 30],
+  [2, 15],
+  [3, 5],
+] as const;
 const KYC_STATUSES: readonly string[] = ["verified", "pending"];
 // Later than any other contribution: those come within 90 days of invitation plus 60 days (each plus part of a day).
 const LATE_CONTRIBUTION_MS = addDays(0, 160) + 37_800_000;
@@ -34,7 +39,12 @@ function scaled(rng: Rng, value: number, minPercent: number, maxPercent: number)
 }
 
 export function buildInvestor(
-  rng: Rng, terms: FundTerms, a: InvestorAmounts, holder: PositionHolder, ownership: number | null, late: boolean,
+  rng: Rng,
+  terms: FundTerms,
+  a: InvestorAmounts,
+  holder: PositionHolder,
+  ownership: number | null,
+  late: boolean,
 ): DemoInvestor {
   const id = rng.uuid();
   const { account, contact } = investorIdentity(terms.plan, holder);
@@ -84,7 +94,12 @@ export function forEachInvestor(terms: FundTerms, visit: (investor: DemoInvestor
   const holderAt = positionHolders(plan, terms.index);
   for (let i = 0; i < amounts.length; i++) {
     const investor = buildInvestor(rng, terms, amounts[i]!, holderAt(i), ownership[i] ?? null, i === late);
-    visit(terms.shape === "reference" ? toReferenceShape(investor, plan.positionStart[terms.index]! + i, plan.seed) : investor, i);
+    visit(
+      terms.shape === "reference"
+        ? toReferenceShape(investor, plan.positionStart[terms.index]! + i, plan.seed)
+        : investor,
+      i,
+    );
   }
 }
 

@@ -8,7 +8,10 @@ interface Holding {
   investor: DemoInvestor;
 }
 
-function holdingsBy(store: DemoStore, key: (investor: DemoInvestor) => string | null | undefined): Map<string, Holding[]> {
+function holdingsBy(
+  store: DemoStore,
+  key: (investor: DemoInvestor) => string | null | undefined,
+): Map<string, Holding[]> {
   const groups = new Map<string, Holding[]>();
   for (const fund of store.funds) {
     for (const investor of store.listInvestors(fund.id)!) {
@@ -35,7 +38,9 @@ function expectOverlap(store: DemoStore): void {
     expect(holdings.length).toBeLessThanOrEqual(5);
     expect(new Set(holdings.map((h) => h.fundId)).size, "one position per fund").toBe(holdings.length);
     expect(new Set(holdings.map((h) => h.investor.id)).size).toBe(holdings.length);
-    expect(new Set(holdings.map((h) => h.investor.commitment_amount)).size, "different amounts in each fund").toBe(holdings.length);
+    expect(new Set(holdings.map((h) => h.investor.commitment_amount)).size, "different amounts in each fund").toBe(
+      holdings.length,
+    );
     for (const h of holdings) expect(identityOf(h.investor)).toEqual(identityOf(holdings[0]!.investor));
   }
   // Distinct investors: each tax id once, plus the records without one.
@@ -43,7 +48,9 @@ function expectOverlap(store: DemoStore): void {
   expect(share).toBeGreaterThan(0.13);
   expect(share).toBeLessThan(0.17);
   const fromHelper = sharedIdentities(store);
-  expect(fromHelper.map((s) => s.taxId).sort()).toEqual(shared.map((h) => h[0]!.investor.investment_account.tax_id).sort());
+  expect(fromHelper.map((s) => s.taxId).sort()).toEqual(
+    shared.map((h) => h[0]!.investor.investment_account.tax_id).sort(),
+  );
   for (const identity of fromHelper) {
     const holdings = byTaxId.get(identity.taxId)!;
     expect(new Set(identity.fundIds)).toEqual(new Set(holdings.map((h) => h.fundId)));
@@ -73,7 +80,9 @@ describe("investors in several funds", () => {
 
   it("shares a primary-contact email across tax ids exactly once: the family office pair", () => {
     const byEmail = holdingsBy(store, (i) => i.primary_contact.email);
-    const mixed = [...byEmail.entries()].filter(([, holdings]) => new Set(holdings.map((h) => h.investor.investment_account.tax_id)).size > 1);
+    const mixed = [...byEmail.entries()].filter(
+      ([, holdings]) => new Set(holdings.map((h) => h.investor.investment_account.tax_id)).size > 1,
+    );
     expect(mixed).toHaveLength(1);
     const [email, holdings] = mixed[0]!;
     expect(holdings).toHaveLength(2);
@@ -88,7 +97,9 @@ describe("investors in several funds", () => {
   it("is the same for the same seed and different for another", () => {
     expect(sharedIdentities(createDemoStore(), { limit: 20 })).toEqual(sharedIdentities(store, { limit: 20 }));
     expect(familyOfficePair(createDemoStore())).toEqual(familyOfficePair(store));
-    expect(sharedIdentities(createDemoStore({ seed: 43 }), { limit: 5 })).not.toEqual(sharedIdentities(store, { limit: 5 }));
+    expect(sharedIdentities(createDemoStore({ seed: 43 }), { limit: 5 })).not.toEqual(
+      sharedIdentities(store, { limit: 5 }),
+    );
   });
 
   it("overlaps the same way in a big config: 2,000 funds, 100,000 positions", { timeout: 120_000 }, () => {

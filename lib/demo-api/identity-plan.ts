@@ -5,7 +5,12 @@ import { Rng, hashSeed } from "./prng";
 
 /** Share of distinct investors (by tax id) who hold positions in more than one fund. */
 export const SHARED_SHARE = 0.15;
-const MEMBERSHIPS = [[2, 55], [3, 25], [4, 12], [5, 8]] as const;
+const MEMBERSHIPS = [
+  [2, 55],
+  [3, 25],
+  [4, 12],
+  [5, 8],
+] as const;
 /** At most this share of a fund's positions go to investors who are in other funds too. */
 const ROOM = 0.6;
 
@@ -52,7 +57,8 @@ function drawMemberships(rng: Rng, counts: readonly number[]): { memberStart: nu
   const memberStart = [0];
   const memberFund: number[] = [];
   // Distinct investors are the private positions plus the shared identities.
-  const shortOfShare = (): boolean => memberStart.length - 1 < SHARED_SHARE * (positions - memberFund.length + memberStart.length - 1);
+  const shortOfShare = (): boolean =>
+    memberStart.length - 1 < SHARED_SHARE * (positions - memberFund.length + memberStart.length - 1);
   while (shortOfShare() && fundsWithRoom >= 2) {
     const size = Math.min(rng.weighted(MEMBERSHIPS), fundsWithRoom);
     const group: number[] = [];
@@ -73,7 +79,12 @@ function drawMemberships(rng: Rng, counts: readonly number[]): { memberStart: nu
 }
 
 /** Spreads each fund's shared identities over random positions (selection sampling keeps them sorted). */
-function layOutSlots(seed: number, counts: readonly number[], memberStart: readonly number[], memberFund: readonly number[]) {
+function layOutSlots(
+  seed: number,
+  counts: readonly number[],
+  memberStart: readonly number[],
+  memberFund: readonly number[],
+) {
   const slotStart = new Int32Array(counts.length + 1);
   for (const fund of memberFund) slotStart[fund + 1]!++;
   for (let f = 0; f < counts.length; f++) slotStart[f + 1]! += slotStart[f]!;
@@ -110,16 +121,26 @@ function layOutSlots(seed: number, counts: readonly number[], memberStart: reado
 /** The r-th position of a fund that no shared identity holds. */
 function privatePosition(plan: Pick<IdentityPlan, "slotStart" | "slotPosition">, fund: number, rank: number): number {
   let position = rank;
-  for (let slot = plan.slotStart[fund]!; slot < plan.slotStart[fund + 1]! && plan.slotPosition[slot]! <= position; slot++) position++;
+  for (
+    let slot = plan.slotStart[fund]!;
+    slot < plan.slotStart[fund + 1]! && plan.slotPosition[slot]! <= position;
+    slot++
+  )
+    position++;
   return position;
 }
 
 /** Two private positions in two different funds where possible. */
-function seatFamilyOffice(rng: Rng, privates: readonly number[], plan: Pick<IdentityPlan, "slotStart" | "slotPosition">): FamilyOfficeSeat[] {
+function seatFamilyOffice(
+  rng: Rng,
+  privates: readonly number[],
+  plan: Pick<IdentityPlan, "slotStart" | "slotPosition">,
+): FamilyOfficeSeat[] {
   const funds = privates.flatMap((n, fund) => (n > 0 ? [fund] : []));
   const first = funds.length > 0 ? funds[Math.floor(rng.next() * funds.length)]! : -1;
   const others = funds.filter((fund) => fund !== first);
-  const second = others.length > 0 ? others[Math.floor(rng.next() * others.length)]! : (privates[first] ?? 0) >= 2 ? first : -1;
+  const second =
+    others.length > 0 ? others[Math.floor(rng.next() * others.length)]! : (privates[first] ?? 0) >= 2 ? first : -1;
   if (second === -1) return [];
   const firstRank = Math.floor(rng.next() * privates[first]!);
   const secondRank = second === first ? (firstRank + 1) % privates[first]! : Math.floor(rng.next() * privates[second]!);
@@ -148,9 +169,17 @@ export function planIdentities(seed: number, counts: readonly number[]): Identit
     nextPosition += n;
   });
   return {
-    seed, sharedCount, totalIdentities: nextPrivate, emailTagDigits: emailTagDigits(nextPrivate), ...slots, privateStart, positionStart,
+    seed,
+    sharedCount,
+    totalIdentities: nextPrivate,
+    emailTagDigits: emailTagDigits(nextPrivate),
+    ...slots,
+    privateStart,
+    positionStart,
     totalPositions: nextPosition,
-    halfTicketCents, memberStart: Int32Array.from(memberStart), memberFund: Int32Array.from(memberFund),
+    halfTicketCents,
+    memberStart: Int32Array.from(memberStart),
+    memberFund: Int32Array.from(memberFund),
     familyOffice: seatFamilyOffice(rng, privates, slots),
   };
 }

@@ -20,5 +20,7 @@ export function identityKeys(plan: IdentityPlan, identity: number, shared: boole
 export function investorIdentity(plan: IdentityPlan, holder: PositionHolder): AccountAndContact {
   const rng = new Rng(hashSeed(plan.seed, holder.identity, 4));
   const keys = identityKeys(plan, holder.identity, holder.rank >= 0);
-  return holder.familyOffice === null ? investmentAccount(rng, keys) : familyOfficeAccount(plan.seed, holder.familyOffice, rng, keys);
+  return holder.familyOffice === null
+    ? investmentAccount(rng, keys)
+    : familyOfficeAccount(plan.seed, holder.familyOffice, rng, keys);
 }

@@ -5,7 +5,14 @@ import { Rng } from "./prng";
 
 function amounts(commitments: readonly (number | null)[]): InvestorAmounts[] {
   return commitments.map((commitment) => ({
-    commitment, feeTenths: 0, fee: null, expenseShare: null, totalDue: null, contributed: 0, received: 0, status: "none",
+    commitment,
+    feeTenths: 0,
+    fee: null,
+    expenseShare: null,
+    totalDue: null,
+    contributed: 0,
+    received: 0,
+    status: "none",
   }));
 }
 
@@ -13,7 +20,9 @@ describe("ownership by largest remainder", () => {
   it("adds up to exactly 100% and stays within 0.0001 of each exact share", () => {
     const rng = new Rng(5);
     for (let round = 0; round < 50; round++) {
-      const commitments = Array.from({ length: rng.int(1, 3000) }, () => (rng.chance(0.02) ? null : rng.int(1, 250_000_000)));
+      const commitments = Array.from({ length: rng.int(1, 3000) }, () =>
+        rng.chance(0.02) ? null : rng.int(1, 250_000_000),
+      );
       const total = commitments.reduce<bigint>((sum, c) => sum + BigInt(c ?? 0), 0n);
       if (total === 0n) continue;
       const units = ownershipUnits(amounts(commitments), total);

@@ -3,8 +3,14 @@ import { nameSlug } from "./format";
 import type { Rng } from "./prng";
 import type { InvestorAddress } from "./types";
 import {
-  EMAIL_DOMAINS, FIRST_NAMES, INTERNATIONAL_CITIES, LAST_NAMES, STREET_NAMES, STREET_SUFFIXES,
-  UNIT_PREFIXES, US_CITIES,
+  EMAIL_DOMAINS,
+  FIRST_NAMES,
+  INTERNATIONAL_CITIES,
+  LAST_NAMES,
+  STREET_NAMES,
+  STREET_SUFFIXES,
+  UNIT_PREFIXES,
+  US_CITIES,
 } from "./words";
 
 export interface PersonName {
@@ -14,7 +20,11 @@ export interface PersonName {
 }
 
 export function personName(rng: Rng, last: string = rng.pick(LAST_NAMES)): PersonName {
-  const middle = rng.chance(0.4) ? (rng.chance(0.5) ? rng.pick(FIRST_NAMES) : `${rng.pick(FIRST_NAMES).charAt(0)}.`) : null;
+  const middle = rng.chance(0.4)
+    ? rng.chance(0.5)
+      ? rng.pick(FIRST_NAMES)
+      : `${rng.pick(FIRST_NAMES).charAt(0)}.`
+    : null;
   return { first: rng.pick(FIRST_NAMES), middle, last };
 }
 
@@ -31,7 +41,13 @@ export function email(rng: Rng, first: string, last: string, domain: string = rn
 }
 
 /** A primary contact's email; the tag is unique per identity, so two investors share an email only on purpose. */
-export function taggedEmail(rng: Rng, first: string, last: string, tag: number, domain: string = rng.pick(EMAIL_DOMAINS)): string {
+export function taggedEmail(
+  rng: Rng,
+  first: string,
+  last: string,
+  tag: number,
+  domain: string = rng.pick(EMAIL_DOMAINS),
+): string {
   return `${emailLocal(rng, first, last)}${tag}@${domain}`;
 }
 

@@ -58,12 +58,17 @@ export function plantedDifferences(store: DemoStore): PlantedDifferences {
     const fund: DemoFund = store.funds[fundIndex]!;
     const investors = store.listInvestors(fund.id)!;
     const where = { fundId: fund.id, fundIndex };
-    if (plants.uncounted) result.uncountedInvestor = { ...where, investorCount: fund.investor_count, listed: investors.length };
+    if (plants.uncounted)
+      result.uncountedInvestor = { ...where, investorCount: fund.investor_count, listed: investors.length };
     if (plants.lateContribution !== null) {
       const late = investors[plants.lateContribution]!;
       result.contributionLag = {
-        ...where, investorId: late.id, contributedAmount: late.contributed_amount, contributedAt: late.contributed_at ?? "",
-        fundTotalContributed: fund.total_contributed, investorsTotalContributed: sumCents(investors),
+        ...where,
+        investorId: late.id,
+        contributedAmount: late.contributed_amount,
+        contributedAt: late.contributed_at ?? "",
+        fundTotalContributed: fund.total_contributed,
+        investorsTotalContributed: sumCents(investors),
       };
     }
     if (plants.feeOmitted.length > 0) {
@@ -75,7 +80,9 @@ export function plantedDifferences(store: DemoStore): PlantedDifferences {
           const fee = investor.management_fee_amount ?? "0.00";
           const due = investor.total_capital_due ?? "0.00";
           return {
-            investorId: investor.id, managementFeeAmount: fee, totalCapitalDue: due,
+            investorId: investor.id,
+            managementFeeAmount: fee,
+            totalCapitalDue: due,
             expectedTotalCapitalDue: formatCents(parseCents(due) + parseCents(fee)),
           };
         }),

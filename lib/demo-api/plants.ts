@@ -33,21 +33,33 @@ export function plantCandidate(terms: FundTerms, amounts: readonly InvestorAmoun
 /** Fund index → its planted differences; faulty funds are skipped so every difference can be seen. */
 export function choosePlants(config: DemoConfig, candidates: readonly PlantCandidate[]): Map<number, FundPlants> {
   const faulty = new Set(config.faultyFunds.map((fund) => fund.index));
-  const eligible = candidates.filter(({ terms }) => terms.index >= FIRST_PLANTED_INDEX && terms.investorCount > 0 && !faulty.has(terms.index));
+  const eligible = candidates.filter(
+    ({ terms }) => terms.index >= FIRST_PLANTED_INDEX && terms.investorCount > 0 && !faulty.has(terms.index),
+  );
   const ordered = [
     ...eligible.filter(({ terms }) => terms.investorCount <= SMALL_FUND),
     ...eligible.filter(({ terms }) => terms.investorCount > SMALL_FUND),
   ];
   const plants = new Map<number, FundPlants>();
-  const plant = (test: (candidate: PlantCandidate) => boolean, make: (candidate: PlantCandidate) => Partial<FundPlants>): void => {
+  const plant = (
+    test: (candidate: PlantCandidate) => boolean,
+    make: (candidate: PlantCandidate) => Partial<FundPlants>,
+  ): void => {
     const chosen = ordered.find((candidate) => !plants.has(candidate.terms.index) && test(candidate));
-    if (chosen !== undefined) plants.set(chosen.terms.index, { feeOmitted: [], lateContribution: null, uncounted: false, ...make(chosen) });
+    if (chosen !== undefined)
+      plants.set(chosen.terms.index, { feeOmitted: [], lateContribution: null, uncounted: false, ...make(chosen) });
   };
   plant(
     (c) => c.terms.calculationMethod !== "contribution" && c.feePositions.length >= FEE_OMITTED,
     (c) => ({ feeOmitted: c.feePositions }),
   );
-  plant((c) => c.lastContribution !== null, (c) => ({ lateContribution: c.lastContribution }));
-  plant(() => true, () => ({ uncounted: true }));
+  plant(
+    (c) => c.lastContribution !== null,
+    (c) => ({ lateContribution: c.lastContribution }),
+  );
+  plant(
+    () => true,
+    () => ({ uncounted: true }),
+  );
   return plants;
 }

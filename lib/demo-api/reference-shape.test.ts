@@ -22,7 +22,9 @@ describe("field-reference shape", () => {
         expect(investor[key], key).toEqual(original.investment_account[key]);
         expect(key in investor).toBe(key in original.investment_account);
       }
-      const kept = Object.keys(original.investment_account).filter((key) => !(MOVED_TO_TOP as readonly string[]).includes(key));
+      const kept = Object.keys(original.investment_account).filter(
+        (key) => !(MOVED_TO_TOP as readonly string[]).includes(key),
+      );
       expect(Object.keys(investor.investment_account)).toEqual(kept);
     });
     expect(after.some((investor) => typeof investor.tax_id === "string")).toBe(true);
@@ -44,12 +46,25 @@ describe("field-reference shape", () => {
     expect(new Set(values).size).toBe(values.length);
     expect(values.every((value) => value.length >= 9)).toBe(true);
     // Not one equals a tax id, account number or routing number served anywhere else.
-    const served = new Set(all(examples).flatMap((i) => [i.investment_account.tax_id, i.investment_account.bank.account_number, i.investment_account.bank.routing_number]));
-    for (const fund of examples.funds) served.add(fund.legal_entity.tax_id).add(fund.bank.account_number).add(fund.bank.routing_number);
+    const served = new Set(
+      all(examples).flatMap((i) => [
+        i.investment_account.tax_id,
+        i.investment_account.bank.account_number,
+        i.investment_account.bank.routing_number,
+      ]),
+    );
+    for (const fund of examples.funds)
+      served.add(fund.legal_entity.tax_id).add(fund.bank.account_number).add(fund.bank.routing_number);
     expect(values.filter((value) => served.has(value))).toEqual([]);
     const sample = all(reference)[0]!;
     expect(sample.kyc).toMatchObject({ documents: [{ kind: "passport" }] });
-    expect(Object.keys(sample.custodian as object)).toEqual(["name", "iban", "account number", "routing_number", "swift_code"]);
+    expect(Object.keys(sample.custodian as object)).toEqual([
+      "name",
+      "iban",
+      "account number",
+      "routing_number",
+      "swift_code",
+    ]);
     const iban = (sample.custodian as { iban: string }).iban;
     expect(iban).toMatch(/^GB\d{2}NWBK\d{14}$/);
     const numeric = `${iban.slice(4)}${iban.slice(0, 4)}`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
@@ -78,7 +93,9 @@ describe("field-reference shape over HTTP", () => {
     const list = await (await fetch(`${api.url}/customerapi/funds/${fund.id}/investors`, { headers })).text();
     const investor = (JSON.parse(list) as DemoInvestor[])[1]!;
     for (const secret of secretsAt(investor, INVESTOR_SECRET_PATHS)) expect(list).toContain(secret);
-    const one = await (await fetch(`${api.url}/customerapi/funds/${fund.id}/investors/${investor.id}`, { headers })).json();
+    const one = await (
+      await fetch(`${api.url}/customerapi/funds/${fund.id}/investors/${investor.id}`, { headers })
+    ).json();
     expect(one).toEqual(investor);
     const fundBody = await (await fetch(`${api.url}/customerapi/funds/${fund.id}`, { headers })).text();
     for (const secret of secretsAt(fund, FUND_SECRET_PATHS)) expect(fundBody).toContain(secret);

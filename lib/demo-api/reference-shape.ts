@@ -4,23 +4,42 @@ import { abaRoutingNumber } from "./people";
 import type { DemoFund, DemoInvestor } from "./types";
 
 /** The six members the field reference puts at the investor's top level (the examples nest them). */
-export const MOVED_TO_TOP = ["phone_number", "fax_number", "joint_legal_name", "joint_email", "tax_id", "tax_id_type"] as const;
+export const MOVED_TO_TOP = [
+  "phone_number",
+  "fax_number",
+  "joint_legal_name",
+  "joint_email",
+  "tax_id",
+  "tax_id_type",
+] as const;
 
 type SecretPath = readonly (string | number)[];
 
 /** Where the reference shape's secrets sit; every value there is distinct across the whole store. */
 export const INVESTOR_SECRET_PATHS: readonly SecretPath[] = [
-  ["kyc", "documents", 0, "SSN"], ["kyc", "Tax-ID"], ["kyc", "tax id"], ["custodian", "iban"], ["custodian", "account number"],
-  ["custodian", "routing_number"], ["custodian", "swift_code"], ["ein"], ["profile", "identifiers", "itin"],
+  ["kyc", "documents", 0, "SSN"],
+  ["kyc", "Tax-ID"],
+  ["kyc", "tax id"],
+  ["custodian", "iban"],
+  ["custodian", "account number"],
+  ["custodian", "routing_number"],
+  ["custodian", "swift_code"],
+  ["ein"],
+  ["profile", "identifiers", "itin"],
 ];
 export const FUND_SECRET_PATHS: readonly SecretPath[] = [
-  ["servicing", "escrow", "account_number"], ["servicing", "escrow", "iban"], ["servicing", "escrow", "Routing Number"],
+  ["servicing", "escrow", "account_number"],
+  ["servicing", "escrow", "iban"],
+  ["servicing", "escrow", "Routing Number"],
 ];
 
 /** The string values at the given paths of a record (absent or non-string ones skipped). */
 export function secretsAt(record: unknown, paths: readonly SecretPath[]): string[] {
   return paths.flatMap((path) => {
-    const value = path.reduce<unknown>((node, key) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined), record);
+    const value = path.reduce<unknown>(
+      (node, key) => (typeof node === "object" && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+      record,
+    );
     return typeof value === "string" && value !== "" ? [value] : [];
   });
 }
@@ -43,7 +62,10 @@ function iban(serial: number, seed: number, salt: number): string {
 
 function routing(serial: number, seed: number, salt: number): string {
   const u = scramble(serial, ROUTING_PREFIXES.length * 1_000_000, seed, salt);
-  return abaRoutingNumber(ROUTING_PREFIXES[u % ROUTING_PREFIXES.length]!, String(Math.floor(u / ROUTING_PREFIXES.length)).padStart(6, "0"));
+  return abaRoutingNumber(
+    ROUTING_PREFIXES[u % ROUTING_PREFIXES.length]!,
+    String(Math.floor(u / ROUTING_PREFIXES.length)).padStart(6, "0"),
+  );
 }
 
 function itin(serial: number, seed: number): string {
@@ -64,11 +86,19 @@ export function toReferenceShape(investor: DemoInvestor, serial: number, seed: n
     top[key] = account[key];
     delete account[key];
   }
-  const status = typeof rest.kyc === "object" && rest.kyc !== null ? (rest.kyc as { status?: unknown }).status : undefined;
+  const status =
+    typeof rest.kyc === "object" && rest.kyc !== null ? (rest.kyc as { status?: unknown }).status : undefined;
   // Some contacts carry an email with a query, as a hostile upstream might: a mailto link would hide a BCC.
-  const primary = serial % HOSTILE_EMAIL_EVERY === 0 ? { ...rest.primary_contact, email: `victim${serial}@example.com?bcc=attacker@evil.example` } : rest.primary_contact;
+  const primary =
+    serial % HOSTILE_EMAIL_EVERY === 0
+      ? { ...rest.primary_contact, email: `victim${serial}@example.com?bcc=attacker@evil.example` }
+      : rest.primary_contact;
   return {
-    id, investment_account: account, ...top, ...rest, primary_contact: primary,
+    id,
+    investment_account: account,
+    ...top,
+    ...rest,
+    primary_contact: primary,
     kyc: {
       status: status ?? "verified",
       documents: [{ kind: "passport", issuing_country: "US", SSN: uniqueSsn(serial, seed, 0x551, SSN_AREAS) }],
@@ -80,7 +110,10 @@ export function toReferenceShape(investor: DemoInvestor, serial: number, seed: n
       iban: iban(serial, seed, 0x1ba),
       "account number": digits(serial, 14, seed, 0xacc),
       routing_number: routing(serial, seed, 0x207),
-      swift_code: `MCTCUS${scramble(serial, 36 ** 5, seed, 0x5f7).toString(36).toUpperCase().padStart(5, "0")}`,
+      swift_code: `MCTCUS${scramble(serial, 36 ** 5, seed, 0x5f7)
+        .toString(36)
+        .toUpperCase()
+        .padStart(5, "0")}`,
     },
     ein: uniqueEin(serial, seed, 0xe19, EIN_PREFIXES),
     profile: { segment: "accredited", identifiers: { itin: itin(serial, seed) } },

@@ -4,7 +4,12 @@ import type { Rng } from "./prng";
 
 export const JSON_TYPE = "application/json; charset=utf-8";
 
-export function sendJson(res: ServerResponse, status: number, body: Buffer | object, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: Buffer | object,
+  headers: Record<string, string> = {},
+): void {
   const bytes = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
   res.writeHead(status, { "Content-Type": JSON_TYPE, "Content-Length": String(bytes.length), ...headers });
   res.end(bytes);
@@ -15,7 +20,10 @@ export function sendError(res: ServerResponse, status: number, error: string, he
 }
 
 const SERVER_ERRORS: readonly (readonly [number, string])[] = [
-  [500, "Internal server error"], [502, "Bad gateway"], [503, "Service unavailable"], [504, "Gateway timeout"],
+  [500, "Internal server error"],
+  [502, "Bad gateway"],
+  [503, "Service unavailable"],
+  [504, "Gateway timeout"],
 ];
 
 export function sendServerError(res: ServerResponse, rng: Rng): void {

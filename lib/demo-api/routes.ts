@@ -32,7 +32,9 @@ export function route(store: DemoStore, pathname: string): RouteResult {
   if (parts[4] !== "investors") return NOT_FOUND;
   if (parts.length === 5) {
     const page = store.investorPage(fundId);
-    return page === undefined ? FUND_NOT_AVAILABLE : { status: 200, body: page.body, isList: true, investorsOf: fundId };
+    return page === undefined
+      ? FUND_NOT_AVAILABLE
+      : { status: 200, body: page.body, isList: true, investorsOf: fundId };
   }
   const investorId = decodeSegment(parts[5] ?? "");
   if (investorId === null || investorId === "") return NOT_FOUND;

@@ -82,8 +82,12 @@ describe("HTTP contract", () => {
     const other = await startDemoApi({ fundCount: 1, fundSizes: [1], token: "my-token" });
     try {
       expect(other.tokenGenerated).toBe(false);
-      expect((await fetch(`${other.url}/customerapi/funds`, { headers: { Authorization: "Bearer my-token" } })).status).toBe(200);
-      expect((await fetch(`${other.url}/customerapi/funds`, { headers: { Authorization: `Bearer ${api.token}` } })).status).toBe(401);
+      expect(
+        (await fetch(`${other.url}/customerapi/funds`, { headers: { Authorization: "Bearer my-token" } })).status,
+      ).toBe(200);
+      expect(
+        (await fetch(`${other.url}/customerapi/funds`, { headers: { Authorization: `Bearer ${api.token}` } })).status,
+      ).toBe(401);
     } finally {
       await other.close();
     }

@@ -6,7 +6,16 @@ import type { DemoConfig } from "./config";
 import { createControls, type DemoControls } from "./controls";
 import type { FaultPatch } from "./fault-patch";
 import { rollFault } from "./faults";
-import { sendError, sendHtml, sendHuge, sendJson, sendMalformed, sendReset, sendServerError, wrongShape } from "./respond";
+import {
+  sendError,
+  sendHtml,
+  sendHuge,
+  sendJson,
+  sendMalformed,
+  sendReset,
+  sendServerError,
+  wrongShape,
+} from "./respond";
 import { route } from "./routes";
 import { createDemoStore, type DemoStore } from "./store";
 import { generateToken, isAuthorized } from "./token";
@@ -55,16 +64,32 @@ function sleep(ms: number, res: ServerResponse): Promise<void> {
 }
 
 export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoApi> {
-  const { host = "127.0.0.1", port = 0, admin = false, store: givenStore, faults: initialFaults, latencyMs, token: givenToken, prewarm, ...config } = options;
+  const {
+    host = "127.0.0.1",
+    port = 0,
+    admin = false,
+    store: givenStore,
+    faults: initialFaults,
+    latencyMs,
+    token: givenToken,
+    prewarm,
+    ...config
+  } = options;
   const store = givenStore ?? createDemoStore(config);
   if (prewarm) store.prewarm();
   const tokenGenerated = givenToken === undefined || givenToken === "";
   const token = tokenGenerated ? generateToken() : givenToken;
   const expected = Buffer.from(token);
-  const fundFaults = Object.fromEntries(store.config.faultyFunds.map(({ index, kind }) => [store.funds[index]!.id, kind]));
+  const fundFaults = Object.fromEntries(
+    store.config.faultyFunds.map(({ index, kind }) => [store.funds[index]!.id, kind]),
+  );
   const controls = createControls(
     store.config.seed,
-    { ...initialFaults, ...(latencyMs === undefined ? {} : { latencyMs }), fundFaults: { ...fundFaults, ...initialFaults?.fundFaults } },
+    {
+      ...initialFaults,
+      ...(latencyMs === undefined ? {} : { latencyMs }),
+      fundFaults: { ...fundFaults, ...initialFaults?.fundFaults },
+    },
     (fundId) => store.getFund(fundId) !== undefined,
   );
   const stats = controls.recorder;

@@ -23,7 +23,10 @@ export function sharedIdentities(store: DemoStore, { minFunds = 2, limit = Infin
     if (end - start < minFunds) continue;
     const { account, contact } = investorIdentity(plan, { identity, rank: 0, familyOffice: null });
     found.push({
-      taxId: account.tax_id!, email: contact.email, legalName: account.legal_name, investorType: account.investor_type,
+      taxId: account.tax_id!,
+      email: contact.email,
+      legalName: account.legal_name,
+      investorType: account.investor_type,
       fundIds: Array.from(plan.memberFund.subarray(start, end), (fund) => store.funds[fund]!.id),
     });
   }
@@ -47,7 +50,12 @@ export function familyOfficePair(store: DemoStore): FamilyOfficePair | null {
   const [first, second] = store.identityPlan.familyOffice.map(({ fund, position }) => {
     const fundId = store.funds[fund]!.id;
     const investor = store.investorAt(fundId, position)!;
-    const member = { fundId, investorId: investor.id, taxId: investor.investment_account.tax_id!, legalName: investor.investment_account.legal_name };
+    const member = {
+      fundId,
+      investorId: investor.id,
+      taxId: investor.investment_account.tax_id!,
+      legalName: investor.investment_account.legal_name,
+    };
     return { member, email: investor.primary_contact.email };
   });
   if (first === undefined || second === undefined) return null;

@@ -31,7 +31,9 @@ describe("default demo data", () => {
     const investors = store.funds.flatMap((f) => investorsOf(store, f));
     const accounts = investors.map((i) => i.investment_account);
     expect(new Set(accounts.map((a) => a.investor_type))).toEqual(new Set(["individual", "joint", "entity", "trust"]));
-    expect(new Set(store.funds.map((f) => f.calculation_method))).toEqual(new Set(["contribution", "gross", "investment"]));
+    expect(new Set(store.funds.map((f) => f.calculation_method))).toEqual(
+      new Set(["contribution", "gross", "investment"]),
+    );
     expect(accounts.some((a) => a.bank.name !== undefined && a.bank.bank_name === undefined)).toBe(true);
     expect(accounts.some((a) => a.address.country !== "US" && a.bank.swift_code)).toBe(true);
     expect(accounts.some((a) => a.address.postal.startsWith("0"))).toBe(true);

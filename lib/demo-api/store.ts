@@ -79,13 +79,19 @@ export function createDemoStore(partial: Partial<DemoConfig> = {}): DemoStore {
   const config = resolveDemoConfig(partial);
   const started = performance.now();
   const bases = Array.from({ length: config.fundCount }, (_, index) => generateFund(config, index));
-  const identityPlan = planIdentities(config.seed, bases.map(({ terms }) => terms.investorCount));
+  const identityPlan = planIdentities(
+    config.seed,
+    bases.map(({ terms }) => terms.investorCount),
+  );
   const generated = bases.map(({ fund, terms }) => ({ fund, terms: { ...terms, plan: identityPlan } }));
   const candidates = generated.map(({ terms }) => {
     const { amounts, totals } = generateAmounts(terms);
     return { candidate: plantCandidate(terms, amounts), totals };
   });
-  const plants = choosePlants(config, candidates.map(({ candidate }) => candidate));
+  const plants = choosePlants(
+    config,
+    candidates.map(({ candidate }) => candidate),
+  );
   const funds: DemoFund[] = [];
   const terms = new Map<string, FundTerms>();
   const fundBodies = new Map<string, Buffer>();

@@ -1,7 +1,12 @@
 import type { Fund } from "../customer-api/schemas";
 import { type ColumnKind, type ColumnSpec, columnPaths, pickPaths, valueAt } from "../table/types";
 
-function field<T, const Id extends string = string>(id: Id, header: string, kind: ColumnKind = "text", searchable = kind === "text"): ColumnSpec<T, Id> {
+function field<T, const Id extends string = string>(
+  id: Id,
+  header: string,
+  kind: ColumnKind = "text",
+  searchable = kind === "text",
+): ColumnSpec<T, Id> {
   return { id, header, kind, searchable, value: (fund) => valueAt(fund, id) };
 }
 

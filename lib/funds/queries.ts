@@ -10,7 +10,8 @@ export function fundGridQuery() {
   return queryOptions({
     // Its own key: the fund page keeps its full record under ["funds", fundId].
     queryKey: ["fund-grid"],
-    queryFn: async ({ signal }): Promise<FundGridRow[]> => (await fetchJson<Fund[]>("/api/funds", signal)).map(fundGridRow),
+    queryFn: async ({ signal }): Promise<FundGridRow[]> =>
+      (await fetchJson<Fund[]>("/api/funds", signal)).map(fundGridRow),
   });
 }
 

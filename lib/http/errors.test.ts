@@ -16,7 +16,12 @@ describe("HttpError", () => {
 
   it("carries its status, name and Retry-After", () => {
     const error = new TooManyRequests("Too many", 0);
-    expect([error.status, error.name, error.retryAfterSeconds, error.message]).toEqual([429, "TooManyRequests", 1, "Too many"]);
+    expect([error.status, error.name, error.retryAfterSeconds, error.message]).toEqual([
+      429,
+      "TooManyRequests",
+      1,
+      "Too many",
+    ]);
     expect(new BadRequest("x") instanceof TooManyRequests).toBe(false);
   });
 });

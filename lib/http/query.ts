@@ -30,7 +30,8 @@ export function loadQuery<P extends ParserMap>(parsers: P, request: Request): in
   const present = withoutEmptyValues(search);
   for (const [key, parser] of Object.entries(parsers)) {
     const value = present.get(key);
-    if (value !== null && parsed(parser, value) === null) throw new BadRequest(`The parameter "${key}" must be ${describeParser(parser)}.`);
+    if (value !== null && parsed(parser, value) === null)
+      throw new BadRequest(`The parameter "${key}" must be ${describeParser(parser)}.`);
   }
   return createLoader(parsers)(present);
 }

@@ -6,7 +6,12 @@ interface FieldOptions {
   defaultVisible?: boolean;
 }
 
-function field<const Id extends string>(id: Id, header: string, kind: ColumnKind = "text", options: FieldOptions = {}): ColumnSpec<Investor, Id> {
+function field<const Id extends string>(
+  id: Id,
+  header: string,
+  kind: ColumnKind = "text",
+  options: FieldOptions = {},
+): ColumnSpec<Investor, Id> {
   const path = id.split(".");
   return { id, header, kind, value: (investor) => valueAt(investor, path), ...options };
 }
@@ -106,7 +111,9 @@ export type InvestorColumnId = (typeof investorColumnsList)[number]["id"];
 export const investorColumns: readonly ColumnSpec<Investor, InvestorColumnId>[] = investorColumnsList;
 export const investorColumnIds: readonly InvestorColumnId[] = investorColumns.map((column) => column.id);
 
-export const defaultInvestorColumnIds: readonly InvestorColumnId[] = investorColumns.filter((c) => c.defaultVisible).map((c) => c.id);
+export const defaultInvestorColumnIds: readonly InvestorColumnId[] = investorColumns
+  .filter((c) => c.defaultVisible)
+  .map((c) => c.id);
 
 /** The columns on screen for a `cols` list from the URL: those, else the default ones. */
 export function visibleInvestorColumnIds(cols: readonly InvestorColumnId[]): readonly InvestorColumnId[] {

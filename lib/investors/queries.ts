@@ -60,6 +60,9 @@ export function investorQuery(fundId: string, investorId: string) {
   return queryOptions({
     queryKey: ["funds", fundId, "investors", investorId],
     queryFn: ({ signal }) =>
-      fetchJson<Investor>(`/api/funds/${encodeURIComponent(fundId)}/investors/${encodeURIComponent(investorId)}`, signal),
+      fetchJson<Investor>(
+        `/api/funds/${encodeURIComponent(fundId)}/investors/${encodeURIComponent(investorId)}`,
+        signal,
+      ),
   });
 }

@@ -1,7 +1,15 @@
 // Parsers, loader and serializer from nuqs/server run on both sides; the hook is the browser's.
 import { useQueryStates } from "nuqs";
 import { createLoader, createSearchParamsCache, createSerializer, debounce, type inferParserType } from "nuqs/server";
-import { exportParsers, parseAsColumnIds, parseAsFlag, parseAsSearch, parseAsSort, parseAsValueSet, parseAsWhole } from "../table/parsers";
+import {
+  exportParsers,
+  parseAsColumnIds,
+  parseAsFlag,
+  parseAsSearch,
+  parseAsSort,
+  parseAsValueSet,
+  parseAsWhole,
+} from "../table/parsers";
 import { defaultInvestorColumnIds, investorColumnIds } from "./columns";
 
 // The investor table's view, defined once: every page, route, export, link and query key reads and writes it here.
@@ -56,7 +64,11 @@ export function investorTableSearch(state: InvestorTableState): string {
 }
 
 /** A CSV route's URL: the view (unless every row is asked for) and the export options. */
-export function investorCsvUrl(path: string, view: InvestorView, options: { all: boolean; sensitive: boolean; bom: boolean }): string {
+export function investorCsvUrl(
+  path: string,
+  view: InvestorView,
+  options: { all: boolean; sensitive: boolean; bom: boolean },
+): string {
   return serializeCsv(path, options.all ? { ...options } : { ...view, ...options });
 }
 

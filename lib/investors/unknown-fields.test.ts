@@ -9,7 +9,12 @@ describe("unknownFields", () => {
       commitment_amount: "10.00",
       external_ref: "CRM-1",
       custom: { tier: 2 },
-      investment_account: { legal_name: "A", kyc_status: "clear", bank: { name: "B", iban: "DE00" }, address: { city: "C", geo: null } },
+      investment_account: {
+        legal_name: "A",
+        kyc_status: "clear",
+        bank: { name: "B", iban: "DE00" },
+        address: { city: "C", geo: null },
+      },
       primary_contact: { email: "a@b.c", pronouns: "she/her" },
       team_members: [{ member_name: "M", role: "CFO" }],
     } as unknown as Investor;

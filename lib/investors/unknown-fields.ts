@@ -3,7 +3,12 @@ import { investorColumns } from "./columns";
 
 // Paths the pages show by name; the investor bank's `name` is the spec's other spelling of `bank_name`.
 const known = new Set([...investorColumns.map((column) => column.id), "investment_account.bank.name"]);
-const containers = new Set(["investment_account", "investment_account.address", "investment_account.bank", "primary_contact"]);
+const containers = new Set([
+  "investment_account",
+  "investment_account.address",
+  "investment_account.bank",
+  "primary_contact",
+]);
 
 export interface UnknownField {
   path: string;

@@ -38,23 +38,48 @@ describe("sign-in configuration", () => {
   });
 
   it("accepts an explicit DASHBOARD_AUTH=none, local users, or single sign-on", () => {
-    const proxied = { DASHBOARD_AUTH: "none", DASHBOARD_PROXY_USER_HEADER: "X-Forwarded-Email", DASHBOARD_PROXY_SECRET: secret };
+    const proxied = {
+      DASHBOARD_AUTH: "none",
+      DASHBOARD_PROXY_USER_HEADER: "X-Forwarded-Email",
+      DASHBOARD_PROXY_SECRET: secret,
+    };
     expect(authModeOf(readEnv({ ...upstream, ...proxied }))).toBe("none");
-    expect(authModeOf(readEnv({ ...upstream, DASHBOARD_USERS_FILE: "u.json", DASHBOARD_SESSION_SECRET: secret }))).toBe("local");
-    const oidc = { OIDC_ISSUER: "https://id.example.com", OIDC_CLIENT_ID: "c", OIDC_CLIENT_SECRET: "s", DASHBOARD_SESSION_SECRET: secret };
+    expect(authModeOf(readEnv({ ...upstream, DASHBOARD_USERS_FILE: "u.json", DASHBOARD_SESSION_SECRET: secret }))).toBe(
+      "local",
+    );
+    const oidc = {
+      OIDC_ISSUER: "https://id.example.com",
+      OIDC_CLIENT_ID: "c",
+      OIDC_CLIENT_SECRET: "s",
+      DASHBOARD_SESSION_SECRET: secret,
+    };
     const publicUrl = { DASHBOARD_PUBLIC_URL: "https://dash.example.com" };
-    expect(authModeOf(readEnv({ ...upstream, ...oidc, ...publicUrl, OIDC_ALLOWED_DOMAIN: "example.com" }))).toBe("oidc");
+    expect(authModeOf(readEnv({ ...upstream, ...oidc, ...publicUrl, OIDC_ALLOWED_DOMAIN: "example.com" }))).toBe(
+      "oidc",
+    );
   });
 
   it("needs the proxy's identity header and shared secret behind an authenticating proxy, and the public URL with OIDC", () => {
-    expect(() => readEnv({ ...upstream, DASHBOARD_AUTH: "none" })).toThrow(/DASHBOARD_PROXY_USER_HEADER.*DASHBOARD_PROXY_SECRET/);
-    const oidc = { OIDC_ISSUER: "https://id.example.com", OIDC_CLIENT_ID: "c", OIDC_CLIENT_SECRET: "s", DASHBOARD_SESSION_SECRET: secret };
+    expect(() => readEnv({ ...upstream, DASHBOARD_AUTH: "none" })).toThrow(
+      /DASHBOARD_PROXY_USER_HEADER.*DASHBOARD_PROXY_SECRET/,
+    );
+    const oidc = {
+      OIDC_ISSUER: "https://id.example.com",
+      OIDC_CLIENT_ID: "c",
+      OIDC_CLIENT_SECRET: "s",
+      DASHBOARD_SESSION_SECRET: secret,
+    };
     expect(() => readEnv({ ...upstream, ...oidc, OIDC_ALLOWED_DOMAIN: "example.com" })).toThrow(/DASHBOARD_PUBLIC_URL/);
   });
 
   it("needs a session secret, and who may sign in with single sign-on", () => {
     expect(() => readEnv({ ...upstream, DASHBOARD_USERS_FILE: "u.json" })).toThrow(/DASHBOARD_SESSION_SECRET/);
-    const oidc = { OIDC_ISSUER: "https://id.example.com", OIDC_CLIENT_ID: "c", OIDC_CLIENT_SECRET: "s", DASHBOARD_SESSION_SECRET: secret };
+    const oidc = {
+      OIDC_ISSUER: "https://id.example.com",
+      OIDC_CLIENT_ID: "c",
+      OIDC_CLIENT_SECRET: "s",
+      DASHBOARD_SESSION_SECRET: secret,
+    };
     expect(() => readEnv({ ...upstream, ...oidc })).toThrow(/OIDC_ALLOWED_DOMAIN or OIDC_ALLOWED_GROUP/);
   });
 

@@ -36,7 +36,10 @@ const envSchema = z
     DASHBOARD_AUTH: z.preprocess(blankToUndefined, z.enum(["none", "local", "oidc"]).optional()),
     DASHBOARD_PROXY_USER_HEADER: z.preprocess(
       blankToUndefined,
-      z.string().regex(/^[A-Za-z0-9-]{1,64}$/, "DASHBOARD_PROXY_USER_HEADER must be a header name").optional(),
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]{1,64}$/, "DASHBOARD_PROXY_USER_HEADER must be a header name")
+        .optional(),
     ),
     DASHBOARD_PROXY_SECRET: z.preprocess(
       blankToUndefined,

@@ -34,7 +34,10 @@ export function parseAsSort<const Id extends string>(ids: readonly Id[]) {
 /** Free text to search for: at most `max` characters, no control characters. */
 export function parseAsSearch(max = 500) {
   return described(
-    createParser<string>({ parse: (value) => (value.length <= max && !controlCharacters.test(value) ? value : null), serialize: (value) => value }),
+    createParser<string>({
+      parse: (value) => (value.length <= max && !controlCharacters.test(value) ? value : null),
+      serialize: (value) => value,
+    }),
     `text of at most ${max} characters without control characters`,
   ).withDefault("");
 }
@@ -77,7 +80,8 @@ export function parseAsColumnIds<const Id extends string>(ids: readonly Id[]) {
 export function parseAsWhole(min: number, max: number) {
   return described(
     createParser<number>({
-      parse: (value) => (/^\d{1,15}$/.test(value) && Number(value) >= min && Number(value) <= max ? Number(value) : null),
+      parse: (value) =>
+        /^\d{1,15}$/.test(value) && Number(value) >= min && Number(value) <= max ? Number(value) : null,
       serialize: (value) => String(value),
     }),
     `a whole number from ${min} to ${max}`,
@@ -96,7 +100,10 @@ export const parseAsFlag = described(
 /** One of a fixed list of words. */
 export function parseAsOneOf<const Value extends string>(values: readonly Value[]) {
   return described(
-    createParser<Value>({ parse: (value) => (values.includes(value as Value) ? (value as Value) : null), serialize: (value) => value }),
+    createParser<Value>({
+      parse: (value) => (values.includes(value as Value) ? (value as Value) : null),
+      serialize: (value) => value,
+    }),
     `one of ${values.join(", ")}`,
   );
 }

@@ -48,7 +48,10 @@ describe("applyView", () => {
   it("searches the searchable columns, case-insensitively, before sorting, and applies a predicate", () => {
     expect(ids(applyView(rows, columns, { query: "ZO" }))).toBe("b");
     expect(ids(applyView(rows, columns, { query: "1000" }))).toBe("");
-    const withAmounts = applyView(rows, columns, { predicate: (r) => r.amount !== null, sort: { id: "name", direction: "desc" } });
+    const withAmounts = applyView(rows, columns, {
+      predicate: (r) => r.amount !== null,
+      sort: { id: "name", direction: "desc" },
+    });
     expect(ids(withAmounts)).toBe("bafed");
   });
 });

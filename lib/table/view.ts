@@ -39,7 +39,11 @@ function compareKeys(a: SortKey, b: SortKey): number {
  * The positions of `rows` in sorted order: stable, empty and unparseable values last in both directions.
  * The table's server-side index and applyView both sort with it, so they cannot disagree.
  */
-export function sortedPositions<T>(rows: readonly T[], column: ColumnSpec<T>, direction: SortState["direction"]): number[] {
+export function sortedPositions<T>(
+  rows: readonly T[],
+  column: ColumnSpec<T>,
+  direction: SortState["direction"],
+): number[] {
   const sign = direction === "desc" ? -1 : 1;
   // Keys are worked out once per sort, not per comparison; the server's index keeps each column's finished order.
   const keys = rows.map((row) => sortKey(column.kind, column.value(row)));

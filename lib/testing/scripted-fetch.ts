@@ -9,7 +9,8 @@ export function scriptedFetch(script: Scripted[] | ((call: number) => Scripted))
   const calls: string[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
     calls.push(String(input));
-    const step = typeof script === "function" ? script(calls.length) : script[Math.min(calls.length, script.length) - 1];
+    const step =
+      typeof script === "function" ? script(calls.length) : script[Math.min(calls.length, script.length) - 1];
     if (!step) throw new Error("script exhausted");
     if (step === "network-error") throw new TypeError("fetch failed");
     if (step === "hang") {

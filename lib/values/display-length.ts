@@ -22,4 +22,3 @@ export function displayLength(kind: ColumnKind, value: RawValue): number {
   if (kind === "percent") return negative + grouped + (fraction ? fraction.length + 1 : 0) + 1;
   return negative + grouped + 1 + Math.max(2, fraction.length);
 }
-

@@ -4,7 +4,11 @@ import { startExport } from "../../server/fair-share";
 import { admitSensitiveRead, auditSensitiveExport, type ExportAudit } from "../../sensitive/server/sensitive-reads";
 
 /** A CSV download: never cached, never sniffed. */
-export function csvResponse(body: ReadableStream<Uint8Array>, disposition: string, headers: Record<string, string> = {}): Response {
+export function csvResponse(
+  body: ReadableStream<Uint8Array>,
+  disposition: string,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

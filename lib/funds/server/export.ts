@@ -11,7 +11,11 @@ import type { fundsCsvParsers } from "../search-params";
 import type { inferParserType } from "nuqs";
 
 /** The funds of the grid's view, or every fund with `all`; every field of the spec, by path. */
-export async function fundsCsv(request: Request, params: inferParserType<typeof fundsCsvParsers>, principal: Principal): Promise<Response> {
+export async function fundsCsv(
+  request: Request,
+  params: inferParserType<typeof fundsCsvParsers>,
+  principal: Principal,
+): Promise<Response> {
   const file = `funds-${today()}.csv`;
   const hooks = await exportHooks(request, params.sensitive, file, null, principal);
   const funds = await beforeFirstRow(hooks, listFunds(principal, { sensitive: params.sensitive }));

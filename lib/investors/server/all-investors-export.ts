@@ -16,7 +16,11 @@ interface FundInvestor {
 }
 
 /** Every fund's investors in fund order, fetched at most 4 funds at a time; a failure ends the iteration. */
-async function* everyInvestor(principal: Principal, funds: readonly Fund[], sensitive: boolean): AsyncGenerator<FundInvestor[]> {
+async function* everyInvestor(
+  principal: Principal,
+  funds: readonly Fund[],
+  sensitive: boolean,
+): AsyncGenerator<FundInvestor[]> {
   const inFlight: Promise<Investor[]>[] = [];
   let next = 0;
   const startNext = () => {
@@ -35,21 +39,32 @@ async function* everyInvestor(principal: Principal, funds: readonly Fund[], sens
 }
 
 /** Every investor of every fund, the fund's id and name first; a fund failing mid-way aborts the download. */
-export async function allInvestorsCsv(request: Request, params: { sensitive: boolean; bom: boolean }, principal: Principal): Promise<Response> {
+export async function allInvestorsCsv(
+  request: Request,
+  params: { sensitive: boolean; bom: boolean },
+  principal: Principal,
+): Promise<Response> {
   const file = `all-investors-${today()}.csv`;
   const hooks = await exportHooks(request, params.sensitive, file, null, principal);
   const funds = await beforeFirstRow(hooks, listFunds(principal));
   const columns: CsvColumn<FundInvestor>[] = [
     { header: "fund.id", value: (row) => row.fund.id },
     { header: "fund.name", value: (row) => fundName(row.fund) },
-    ...csvColumns(investorColumns).map((column) => ({ header: column.header, value: (row: FundInvestor) => column.value(row.investor) })),
+    ...csvColumns(investorColumns).map((column) => ({
+      header: column.header,
+      value: (row: FundInvestor) => column.value(row.investor),
+    })),
   ];
   const body = csvStream(everyInvestor(principal, funds, params.sensitive), columns, {
     bom: params.bom,
     ...hooks,
     onError: (error, rows) => {
       hooks.onError(error, rows);
-      logLine("export_aborted", { file, rows, reason: error instanceof Error ? error.message.slice(0, 120) : "unknown" });
+      logLine("export_aborted", {
+        file,
+        rows,
+        reason: error instanceof Error ? error.message.slice(0, 120) : "unknown",
+      });
     },
   });
   return csvResponse(body, contentDisposition("all-investors", `-${today()}.csv`));

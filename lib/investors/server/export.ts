@@ -23,7 +23,12 @@ const isWholeList = (view: InvestorView) => !view.sort && !view.q && view.type.l
  * A view's rows as CSV. Masked rows come from the held list when there is one (the rows the table shows); full
  * values are fetched for the export only and never held.
  */
-async function investorCsvRows(principal: Principal, fundId: string, view: InvestorView, sensitive: boolean): Promise<CsvChunks> {
+async function investorCsvRows(
+  principal: Principal,
+  fundId: string,
+  view: InvestorView,
+  sensitive: boolean,
+): Promise<CsvChunks> {
   const columns = csvColumns(investorColumns);
   const held = sensitive ? null : await heldInvestorIndex(principal, fundId);
   if (held) return encodedRows(await held.rows(view), columns);

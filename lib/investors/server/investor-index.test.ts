@@ -32,7 +32,9 @@ describe("InvestorIndex", () => {
     for (const view of views) {
       const expected = applyView(investors, investorColumns, investorViewOptions(view));
       expect(ids(await index.rows(view))).toBe(ids(expected));
-      const pages = (await Promise.all([0, 3, 6].map((offset) => index.page(view, offset, 3, [])))).flatMap((page) => page.rows);
+      const pages = (await Promise.all([0, 3, 6].map((offset) => index.page(view, offset, 3, [])))).flatMap(
+        (page) => page.rows,
+      );
       expect(ids(pages)).toBe(ids(expected));
       expect((await index.page(view, 0, 3, [])).matched).toBe(expected.length);
     }
@@ -66,11 +68,18 @@ describe("InvestorIndex", () => {
     expect(near).toEqual({ position: 3, matched: 8, previous: { id: order[1] }, next: { id: order[3] } });
     expect((await index.neighbours(view, order[0]!)).previous).toBeNull();
     expect((await index.neighbours(view, order.at(-1)!)).next).toBeNull();
-    expect(await index.neighbours(views[4]!, order[0]!)).toEqual({ position: null, matched: 0, previous: null, next: null });
+    expect(await index.neighbours(views[4]!, order[0]!)).toEqual({
+      position: null,
+      matched: 0,
+      previous: null,
+      next: null,
+    });
   });
 
   it("refuses a type neither the spec nor the fund has, so junk filters cannot make new views", async () => {
-    await expect(index.page({ sort: null, q: "", type: ["junk1"] }, 0, 1, [])).rejects.toMatchObject({ name: "BadRequest" });
+    await expect(index.page({ sort: null, q: "", type: ["junk1"] }, 0, 1, [])).rejects.toMatchObject({
+      name: "BadRequest",
+    });
     expect((await index.page({ sort: null, q: "", type: ["trust"] }, 0, 1, [])).matched).toBe(0);
   });
 
@@ -89,7 +98,9 @@ describe("InvestorIndex.pageBytes", () => {
   it("is the JSON of page(), the same bytes for a repeated page, and different for another view", async () => {
     const view = views[1]!;
     const bytes = await index.pageBytes(view, 0, 3, ["name"]);
-    expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual(JSON.parse(JSON.stringify(await index.page(view, 0, 3, ["name"]))));
+    expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual(
+      JSON.parse(JSON.stringify(await index.page(view, 0, 3, ["name"]))),
+    );
     expect(await index.pageBytes(view, 0, 3, ["name"])).toBe(bytes);
     expect(await index.pageBytes(view, 3, 3, ["name"])).not.toBe(bytes);
   });

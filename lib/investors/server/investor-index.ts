@@ -50,7 +50,12 @@ export class InvestorIndex {
   }
 
   /** Rows `offset` to `offset + limit` of the view; `sized` are the column ids whose longest value to include. */
-  async page(view: InvestorView, offset: number, limit: number, sized: readonly InvestorColumnId[]): Promise<InvestorRowsPage> {
+  async page(
+    view: InvestorView,
+    offset: number,
+    limit: number,
+    sized: readonly InvestorColumnId[],
+  ): Promise<InvestorRowsPage> {
     const { positions, totals } = await this.view(view);
     const rows: Investor[] = [];
     for (let i = offset; i < Math.min(positions.length, offset + limit); i++) rows.push(this.investors[positions[i]!]!);
@@ -71,7 +76,12 @@ export class InvestorIndex {
    * page() as JSON bytes. Many people open the same first page of a fund (and a load test opens little else), so a
    * page is serialized once per list and the same bytes written to every response.
    */
-  async pageBytes(view: InvestorView, offset: number, limit: number, sized: readonly InvestorColumnId[]): Promise<Uint8Array> {
+  async pageBytes(
+    view: InvestorView,
+    offset: number,
+    limit: number,
+    sized: readonly InvestorColumnId[],
+  ): Promise<Uint8Array> {
     const key = `${investorViewSearch(view)}|${offset}|${limit}|${sized.join(",")}`;
     let bytes = this.pages.get(key);
     if (bytes) this.pages.delete(key);
@@ -107,7 +117,8 @@ export class InvestorIndex {
       let longest = this.longest.get(column.id);
       if (longest === undefined) {
         longest = 0;
-        for (const investor of this.investors) longest = Math.max(longest, displayLength(column.kind, column.value(investor)));
+        for (const investor of this.investors)
+          longest = Math.max(longest, displayLength(column.kind, column.value(investor)));
         this.longest.set(column.id, longest);
       }
       result[column.id] = longest;
@@ -117,7 +128,9 @@ export class InvestorIndex {
 
   /** A type the spec names, or one this fund has; anything else is refused rather than made a new (empty) view. */
   private checkTypes(types: readonly string[]) {
-    const unknown = types.find((type) => !specInvestorTypes.includes(type) && !this.types.some((known) => known.value === type));
+    const unknown = types.find(
+      (type) => !specInvestorTypes.includes(type) && !this.types.some((known) => known.value === type),
+    );
     if (unknown !== undefined) throw new BadRequest(`Unknown investor type "${unknown.slice(0, 40)}".`);
   }
 
@@ -132,7 +145,9 @@ export class InvestorIndex {
     }
     this.checkTypes(view.type);
     // A sorted view orders its filtered view, itself worked out once and kept; concurrent askers share the work.
-    const result = view.sort ? this.view({ ...view, sort: null }).then((filtered) => this.sorted(view, filtered)) : this.filtered(view);
+    const result = view.sort
+      ? this.view({ ...view, sort: null }).then((filtered) => this.sorted(view, filtered))
+      : this.filtered(view);
     this.views.set(key, result);
     result.catch(() => this.views.delete(key));
     if (this.views.size > maxCachedViews) this.views.delete(this.views.keys().next().value!);

@@ -31,7 +31,8 @@ describe("investorIndex", () => {
     (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.investor-list-cache")] = undefined;
     const cache = await import("./list-cache");
     return {
-      investorIndex: (fundId: string, options?: Parameters<typeof cache.investorIndex>[2]) => cache.investorIndex(user, fundId, options),
+      investorIndex: (fundId: string, options?: Parameters<typeof cache.investorIndex>[2]) =>
+        cache.investorIndex(user, fundId, options),
       heldInvestorIndex: (fundId: string) => cache.heldInvestorIndex(user, fundId),
     };
   }

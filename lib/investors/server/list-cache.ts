@@ -82,7 +82,8 @@ function pick(fundId: string, principal: Principal, options: IndexOptions, now: 
   const ready = forFund.find((candidate) => candidate.ready);
   if (options.refresh) {
     // Someone pressing Refresh over and over gets the held list, with its age, between reads.
-    if (!latest || now - latest.version >= serverEnv().INVESTOR_LIST_REFRESH_SECONDS * 1_000) return fetchList(fundId, principal, latest, now);
+    if (!latest || now - latest.version >= serverEnv().INVESTOR_LIST_REFRESH_SECONDS * 1_000)
+      return fetchList(fundId, principal, latest, now);
     return ready ?? latest;
   }
   if (latest && isFresh(latest, now)) return ready ?? latest;
@@ -109,7 +110,11 @@ export async function heldInvestorIndex(_principal: Principal, fundId: string): 
  * INVESTOR_LIST_CACHE_SECONDS (then the next is fetched while the held one still answers); concurrent first requests
  * share it; Refresh waits for a new one. Unmasked values are never held.
  */
-export async function investorIndex(principal: Principal, fundId: string, options: IndexOptions = {}): Promise<InvestorIndex> {
+export async function investorIndex(
+  principal: Principal,
+  fundId: string,
+  options: IndexOptions = {},
+): Promise<InvestorIndex> {
   const now = Date.now();
   const entry = pick(fundId, principal, options, now);
   entry.usedAt = now;

@@ -29,7 +29,11 @@ export function secretField(query: { field: SecretField | null }): SecretField {
  * Every sensitive read (a reveal, an export with full values): only from the dashboard's own pages, so a link or
  * form on another site cannot make a signed-in browser fetch one; then the per-person limit.
  */
-export async function admitSensitiveRead(request: Request, user: SessionUser, kind: "reveal" | "export"): Promise<void> {
+export async function admitSensitiveRead(
+  request: Request,
+  user: SessionUser,
+  kind: "reveal" | "export",
+): Promise<void> {
   if (!sameOrigin(request)) throw new Forbidden("Sensitive values are served only to this dashboard's own pages.");
   const decision = await limits[kind].take(user.email);
   if (!decision.allowed) {
@@ -45,7 +49,13 @@ export async function revealFundSecret(request: Request, fundId: string, field: 
   return { field, value: await getFundSecret(user, fundId, field) };
 }
 
-export async function revealInvestorSecret(request: Request, fundId: string, investorId: string, field: SecretField, user: SessionUser) {
+export async function revealInvestorSecret(
+  request: Request,
+  fundId: string,
+  investorId: string,
+  field: SecretField,
+  user: SessionUser,
+) {
   await admitSensitiveRead(request, user, "reveal");
   logLine("audit_reveal", { user: user.email, fundId, investorId, field });
   return { field, value: await getInvestorSecret(user, fundId, investorId, field) };

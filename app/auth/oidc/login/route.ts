@@ -11,7 +11,11 @@ export async function GET(request: Request): Promise<Response> {
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   try {
     const { url, pending } = await startOidcSignIn(oidcRedirectUri(), next);
-    const headers = { Location: url.href, "Set-Cookie": pendingCookie(await sealPending(pending), 600), "Cache-Control": "no-store" };
+    const headers = {
+      Location: url.href,
+      "Set-Cookie": pendingCookie(await sealPending(pending), 600),
+      "Cache-Control": "no-store",
+    };
     return new Response(null, { status: 303, headers });
   } catch (error) {
     logLine("oidc_error", { step: "start", name: error instanceof Error ? error.name : "unknown" });

@@ -7,9 +7,16 @@ import { inPersonLane } from "@/lib/server/fair-share";
 import { fundParamsSchema } from "@/lib/values/ids";
 
 // One page of the investor table's view (?sort=&q=&type=&cols=&offset=&limit=), cut from the fund's held list.
-export const GET = apiRoute("GET /api/funds/[fundId]/investor-rows", fundParamsSchema, investorRowsParsers, async ({ params, query, user }) => {
-  const { offset, limit, version, refresh, cols, ...view } = query;
-  const index = await investorIndex(user, params.fundId, { version: version ?? undefined, refresh });
-  const bytes = await inPersonLane(user.email, () => index.pageBytes(view, offset, limit, visibleInvestorColumnIds(cols)));
-  return jsonBytesResponse(bytes);
-});
+export const GET = apiRoute(
+  "GET /api/funds/[fundId]/investor-rows",
+  fundParamsSchema,
+  investorRowsParsers,
+  async ({ params, query, user }) => {
+    const { offset, limit, version, refresh, cols, ...view } = query;
+    const index = await investorIndex(user, params.fundId, { version: version ?? undefined, refresh });
+    const bytes = await inPersonLane(user.email, () =>
+      index.pageBytes(view, offset, limit, visibleInvestorColumnIds(cols)),
+    );
+    return jsonBytesResponse(bytes);
+  },
+);

@@ -4,6 +4,9 @@ import { fundInvestorsCsv } from "@/lib/investors/server/export";
 import { fundParamsSchema } from "@/lib/values/ids";
 
 // The investors of the table's view (?sort=&q=&type=), or all of them with ?all=1; as CSV.
-export const GET = apiRoute("GET /api/funds/[fundId]/investors.csv", fundParamsSchema, investorCsvParsers, ({ params, query, request, user }) =>
-  fundInvestorsCsv(request, params.fundId, query, user),
+export const GET = apiRoute(
+  "GET /api/funds/[fundId]/investors.csv",
+  fundParamsSchema,
+  investorCsvParsers,
+  ({ params, query, request, user }) => fundInvestorsCsv(request, params.fundId, query, user),
 );

@@ -7,5 +7,6 @@ export const GET = apiRoute(
   "GET /api/funds/[fundId]/investors/[investorId]/sensitive",
   investorParamsSchema,
   revealParsers,
-  ({ params, query, request, user }) => revealInvestorSecret(request, params.fundId, params.investorId, secretField(query), user),
+  ({ params, query, request, user }) =>
+    revealInvestorSecret(request, params.fundId, params.investorId, secretField(query), user),
 );
