@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures";
+import { mediumFund } from "./support/investors";
 import { rawRequest } from "./support/raw-http";
 import { sessionCookieHeader } from "./support/session";
 import { expectUpstreamNeverSaw, upstreamGet } from "./support/upstream";
@@ -110,4 +111,25 @@ test("the table's pages cover the view exactly once, share one list, and an outd
   const outdated = await request.get(`${rowsUrl}?offset=1&version=${first.version}`);
   expect(outdated.status()).toBe(409);
   expect((await outdated.json()).error).toMatch(/refreshed/);
+});
+
+test("an empty parameter means what an absent one does (?sort= is no sort), on every route that takes it", async ({
+  request,
+}) => {
+  const { fundId, investors } = await mediumFund();
+  const paths = [
+    `/api/funds/${fundId}/investor-rows`,
+    `/api/funds/${fundId}/investors/${investors[0]!.id}/neighbours`,
+    `/api/funds/${fundId}/investors.csv`,
+    "/api/funds.csv",
+  ];
+  for (const path of paths) {
+    const plain = await request.get(path);
+    const empty = await request.get(`${path}?sort=&q=`);
+    expect([empty.status(), plain.status()], path).toEqual([200, 200]);
+    if (path.endsWith("investor-rows")) {
+      const [a, b] = [await plain.json(), await empty.json()];
+      expect(b.rows.map((row: { id: string }) => row.id)).toEqual(a.rows.map((row: { id: string }) => row.id));
+    } else expect(await empty.text(), path).toBe(await plain.text());
+  }
 });

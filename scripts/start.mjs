@@ -1,37 +1,13 @@
 // `npm start`: builds when the build is missing or older than the sources, then serves it.
 // On demo data or behind an authenticating proxy it listens on loopback only, unless DASHBOARD_HOST says otherwise.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
 import nextEnv from "@next/env";
+import { buildIsStale } from "./build-freshness.mjs";
 import { serverNodeFlags } from "./server-flags.mjs";
 
 nextEnv.loadEnvConfig(process.cwd());
 
-// Everything `next build` compiles: a change to any of it makes the build stale.
-const sources = [
-  "app",
-  "components",
-  "lib",
-  "public",
-  "proxy.ts",
-  "instrumentation.ts",
-  "next.config.mjs",
-  "postcss.config.mjs",
-  "tsconfig.json",
-  "package-lock.json",
-];
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
-}
-
-const buildId = join(".next", "BUILD_ID");
-const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map(newestMtime))) {
+if (buildIsStale(process.cwd())) {
   console.log("Building Fund Explorer (next build)…");
   const build = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -10,7 +10,7 @@ interface DataTableColumnHeaderProps<T extends RowData> {
 
 const ariaSort = { asc: "ascending", desc: "descending" } as const;
 
-/** A header cell whose label is a sort button; aria-sort tells assistive tech the current order. */
+/** A header cell that is wholly a sort button (a click anywhere in it sorts); aria-sort tells assistive tech the order. */
 export function DataTableColumnHeader<T extends RowData>({ header, sticky }: DataTableColumnHeaderProps<T>) {
   const column = header.column;
   const sorted = column.getIsSorted();
@@ -20,12 +20,12 @@ export function DataTableColumnHeader<T extends RowData>({ header, sticky }: Dat
     <th
       scope="col"
       aria-sort={sorted ? ariaSort[sorted] : undefined}
-      className={`sticky top-0 ${sticky ? "left-0 z-20" : "z-10"} whitespace-nowrap border-b border-zinc-200 bg-zinc-50 px-3 py-2 font-medium text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200 ${numeric ? "text-right" : "text-left"}`}
+      className={`sticky top-0 ${sticky ? "left-0 z-20" : "z-10"} whitespace-nowrap border-b border-zinc-200 bg-zinc-50 p-0 font-medium text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200 ${numeric ? "text-right" : "text-left"}`}
     >
       <button
         type="button"
         onClick={column.getToggleSortingHandler()}
-        className={`inline-flex items-center gap-1 rounded hover:text-zinc-950 dark:hover:text-white ${numeric ? "flex-row-reverse" : ""}`}
+        className={`flex w-full items-center gap-1 px-3 py-2 hover:text-zinc-950 dark:hover:text-white ${numeric ? "flex-row-reverse" : ""}`}
       >
         {label}
         <span aria-hidden="true" className={sorted ? "text-blue-700 dark:text-blue-300" : "text-zinc-400"}>

@@ -1,7 +1,7 @@
 import { FieldList } from "@/components/ui/field-list";
 import { Panel } from "@/components/ui/panel";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import type { Fund } from "@/lib/customer-api/schemas";
+import type { Fund } from "@/lib/funds/types";
 import { shareOf } from "@/lib/values/decimal";
 import { formatMoney } from "@/lib/values/format";
 import { valueField } from "./fund-value";

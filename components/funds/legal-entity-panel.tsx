@@ -2,7 +2,7 @@ import { FieldList } from "@/components/ui/field-list";
 import { Panel } from "@/components/ui/panel";
 import { SecretValue } from "@/components/ui/secret-value";
 import { revealSecret } from "@/lib/query/fetch-json";
-import type { Fund } from "@/lib/customer-api/schemas";
+import type { Fund } from "@/lib/funds/types";
 import { valueField } from "./fund-value";
 
 interface LegalEntityPanelProps {

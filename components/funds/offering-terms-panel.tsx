@@ -1,6 +1,6 @@
 import { FieldList } from "@/components/ui/field-list";
 import { Panel } from "@/components/ui/panel";
-import type { Fund } from "@/lib/customer-api/schemas";
+import type { Fund } from "@/lib/funds/types";
 import { calculationMethodMeaning } from "@/lib/funds/calculation-method";
 import { formatText } from "@/lib/values/format";
 import { valueField } from "./fund-value";

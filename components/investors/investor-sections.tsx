@@ -3,7 +3,7 @@ import { FieldList } from "@/components/ui/field-list";
 import { Panel } from "@/components/ui/panel";
 import { EmailLink } from "@/components/ui/email-link";
 import { SecretValue } from "@/components/ui/secret-value";
-import type { Investor } from "@/lib/customer-api/schemas";
+import type { Investor } from "@/lib/investors/types";
 import { EMPTY, formatText } from "@/lib/values/format";
 
 interface SectionProps {

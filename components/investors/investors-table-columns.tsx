@@ -3,7 +3,7 @@ import { createContext, useContext } from "react";
 import type { DataTableFeatures } from "@/components/data-table/features";
 import { specColumn } from "@/components/data-table/spec-column";
 import { TableLink } from "@/components/data-table/table-link";
-import type { Investor } from "@/lib/customer-api/schemas";
+import type { Investor } from "@/lib/investors/types";
 import { investorColumns, investorName } from "@/lib/investors/columns";
 
 /** The table's view as `?sort=…`, carried by every investor link; a context so a new view keeps the columns. */

@@ -9,7 +9,7 @@ import { dataTableFeatures } from "@/components/data-table/features";
 import { onSortingChangeFor, sortingOf } from "@/components/data-table/sorting";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
-import type { Investor } from "@/lib/customer-api/schemas";
+import type { Investor } from "@/lib/investors/types";
 import { defaultInvestorColumnIds, investorColumns, visibleInvestorColumnIds } from "@/lib/investors/columns";
 import { fundInvestorRowsQuery } from "@/lib/investors/queries";
 import { investorCsvUrl, investorViewSearch, useInvestorTableState } from "@/lib/investors/search-params";

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createBreaker } from "./breaker";
 import { CustomerApiError } from "./errors";
 
@@ -13,9 +13,11 @@ async function kindOf(promise: Promise<unknown>) {
 }
 
 describe("circuit breaker", () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"], now: 0 }));
+  afterEach(() => vi.useRealTimers());
+
   it("opens after 3 failures, refuses fast with Retry-After, then lets one trial through after the cooldown", async () => {
-    let time = 0;
-    const guarded = createBreaker({ threshold: 3, cooldownMs: 10_000, now: () => time });
+    const guarded = createBreaker({ threshold: 3, cooldownMs: 10_000 });
     for (let i = 0; i < 3; i++) expect(await kindOf(guarded(down))).toBe("upstream_failure");
     let calls = 0;
     const counted = () => ((calls += 1), up());
@@ -25,10 +27,10 @@ describe("circuit breaker", () => {
     expect((refused as CustomerApiError).retryAfterSeconds).toBe(10);
     expect(calls).toBe(0);
 
-    time = 10_001;
+    vi.setSystemTime(10_001);
     expect(await kindOf(guarded(down))).toBe("upstream_failure"); // the trial fails: open again
     expect(await kindOf(guarded(up))).toBe("circuit_open");
-    time = 20_002;
+    vi.setSystemTime(20_002);
     expect(await kindOf(guarded(up))).toBe("ok"); // the trial succeeds: closed
     expect(await kindOf(guarded(up))).toBe("ok");
   });

@@ -1,3 +1,4 @@
+import { BrokenCircuitError, circuitBreaker, ConsecutiveBreaker, handleAll } from "cockatiel";
 import { CustomerApiError, messages } from "./errors";
 
 export interface BreakerOptions {
@@ -5,42 +6,39 @@ export interface BreakerOptions {
   threshold: number;
   /** How long an open circuit refuses calls before letting one trial through. */
   cooldownMs: number;
-  now?: () => number;
 }
 
 const tripping = new Set(["upstream_failure", "timeout"]);
 
+/** An answer that shows the upstream is up (a 404, a 401): passed through the breaker as a success. */
+class Answered {
+  constructor(readonly error: unknown) {}
+}
+
 /**
- * A circuit breaker: after repeated upstream failures, calls are refused at once (503 with Retry-After)
+ * A circuit breaker (cockatiel's): after repeated upstream failures, calls are refused at once (503 with Retry-After)
  * instead of piling up behind a dead upstream; after the cooldown one trial call decides whether to close.
  */
-export function createBreaker({ threshold, cooldownMs, now = Date.now }: BreakerOptions) {
-  let failures = 0;
-  let openUntil = 0;
-  let trialInFlight = false;
+export function createBreaker({ threshold, cooldownMs }: BreakerOptions) {
+  const breaker = circuitBreaker(handleAll, { halfOpenAfter: cooldownMs, breaker: new ConsecutiveBreaker(threshold) });
+  let openedAt = 0;
+  breaker.onBreak(() => (openedAt = Date.now()));
 
   return async function guarded<T>(call: () => Promise<T>): Promise<T> {
-    const time = now();
-    if (failures >= threshold && (time < openUntil || trialInFlight)) {
-      const seconds = Math.max(1, Math.ceil((openUntil - time) / 1000));
+    let outcome: T | Answered;
+    try {
+      outcome = await breaker.execute(() =>
+        call().catch((error: unknown) => {
+          if (error instanceof CustomerApiError && tripping.has(error.kind)) throw error;
+          return new Answered(error);
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof BrokenCircuitError)) throw error;
+      const seconds = Math.max(1, Math.ceil((openedAt + cooldownMs - Date.now()) / 1000));
       throw new CustomerApiError("circuit_open", messages.circuitOpen(seconds), undefined, seconds);
     }
-    const trial = failures >= threshold;
-    if (trial) trialInFlight = true;
-    try {
-      const result = await call();
-      failures = 0;
-      return result;
-    } catch (error) {
-      if (error instanceof CustomerApiError && tripping.has(error.kind)) {
-        failures += 1;
-        if (failures >= threshold) openUntil = now() + cooldownMs;
-      } else if (error instanceof CustomerApiError) {
-        failures = 0; // the upstream answered sensibly (a 404, a 401): it is up
-      }
-      throw error;
-    } finally {
-      if (trial) trialInFlight = false;
-    }
+    if (outcome instanceof Answered) throw outcome.error;
+    return outcome;
   };
 }

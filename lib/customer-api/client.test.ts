@@ -16,7 +16,7 @@ function clientFor(script: Scripted[] | ((call: number) => Scripted), timeoutMs 
     fetch: fake.fetch,
     timeoutMs,
     deadlineMs: 2_000,
-    sleep: async () => {},
+    retryDelayMs: 1,
   });
   return { client, calls: fake.calls };
 }
@@ -217,7 +217,7 @@ function clientAnswering(responses: (() => Response)[], options: { timeoutMs?: n
   return createCustomerApiClient({
     baseUrl: "http://upstream.test",
     token: "t",
-    sleep: async () => {},
+    retryDelayMs: 1,
     fetch: (async () => responses[Math.min(call++, responses.length - 1)]!()) as unknown as typeof fetch,
     ...options,
   });

@@ -5,7 +5,7 @@ import { jsonReader, listReader } from "./read-body";
 import { fundListSchema, fundSchema, investorListSchema, investorSchema } from "./schemas";
 import type { Fund, Investor } from "./schemas";
 import { createBreaker, type BreakerOptions } from "./breaker";
-import { getWithRetries, readText, type BodyReader, type TransportOptions } from "./transport";
+import { callPolicy, getWithRetries, readText, type BodyReader, type TransportOptions } from "./transport";
 
 export interface CustomerApiClientOptions extends Partial<Omit<TransportOptions, "token">> {
   /** Upstream origin, optionally with a path prefix; `/customerapi/...` is appended. */
@@ -54,18 +54,18 @@ export function createCustomerApiClient(options: CustomerApiClientOptions): Cust
     retries: options.retries ?? 2,
     maxBodyBytes: options.maxBodyBytes ?? 256 * 1_048_576,
     fetch: options.fetch ?? globalThis.fetch,
-    random: options.random ?? Math.random,
-    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    retryDelayMs: options.retryDelayMs ?? 200,
   };
   const base = options.baseUrl.replace(/\/+$/, "");
   const inFlight = new Map<string, Promise<unknown>>();
   const guarded = createBreaker({ threshold: 5, cooldownMs: 15_000, ...options.breaker });
+  const policy = callPolicy(transport);
 
   type Outcome<T> = { ok: true; value: T } | { ok: false; text: string };
 
   async function call<T>(path: string, read: BodyReader<T>, operation: Operation) {
     const url = new URL(`${base}/customerapi${path}`);
-    const { status, body } = await getWithRetries<Outcome<T>>(url, transport, async (chunks, status) =>
+    const { status, body } = await getWithRetries<Outcome<T>>(url, transport, policy, async (chunks, status) =>
       status === 200
         ? { ok: true, value: await read(chunks, status) }
         : { ok: false, text: await readText(chunks, status) },

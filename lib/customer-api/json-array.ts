@@ -25,6 +25,9 @@ function trimJsonSpace(text: string): string {
  * Splits a JSON array that arrives in text chunks into the texts of its elements, so each one goes through
  * `JSON.parse` and validation on its own: a list is never held whole as text or as one object graph, and each
  * record's garbage dies young. Only nesting and strings are tracked here; `JSON.parse` checks every element.
+ * Kept over a maintained streaming parser because it is faster: split + JSON.parse of 10,000 / 50,000 demo investors
+ * (13.8 / 68.6 MB) took 70–87 / 365–382 ms, against 259–291 / 1,279–1,372 ms for @streamparser/json 0.0.26 (paths
+ * `$.*`, keepStack off), same machine, 64 KB chunks.
  */
 export class JsonArraySplitter {
   #depth = 0; // 0 before the array's "[", 1 between elements, more inside one

@@ -1,3 +1,4 @@
+import { ExponentialBackoff, handleType, retry, TaskCancelledError, timeout, TimeoutStrategy, wrap } from "cockatiel";
 import { CustomerApiError, messages } from "./errors";
 
 export interface TransportOptions {
@@ -10,8 +11,8 @@ export interface TransportOptions {
   retries: number;
   maxBodyBytes: number;
   fetch: typeof fetch;
-  random: () => number;
-  sleep: (ms: number) => Promise<void>;
+  /** First retry's delay before jitter (ms); later ones grow exponentially. */
+  retryDelayMs: number;
 }
 
 export interface RawResponse<B> {
@@ -93,63 +94,87 @@ export const readText: BodyReader<string> = async (chunks) => {
   return Buffer.concat(parts).toString("utf8");
 };
 
-type Attempt<B> = { status: number; retry: true } | { status: number; retry: false; body: B };
+/** A failed attempt worth another: a network error, a wait that ran out, or a 502/503/504. */
+class Retryable extends Error {
+  constructor(readonly failure: CustomerApiError) {
+    super(failure.message);
+  }
+}
 
 async function attempt<B>(
   url: URL,
   options: TransportOptions,
   budgetMs: number,
   read: BodyReader<B>,
-): Promise<Attempt<B>> {
+  deadline: AbortSignal,
+) {
   const controller = new AbortController();
   const wait = waitBudget(budgetMs, controller);
-  const response = await wait(
-    options.fetch(url, {
-      method: "GET",
-      headers: { Authorization: `Bearer ${options.token}`, Accept: "application/json" },
-      redirect: "error",
-      cache: "no-store",
-      signal: controller.signal,
-    }),
-  );
-  if (retryableStatus.has(response.status)) {
-    // Retried or reported by status alone: the body is not worth reading.
-    await response.body?.cancel().catch(() => undefined);
-    return { status: response.status, retry: true };
+  try {
+    const response = await wait(
+      options.fetch(url, {
+        method: "GET",
+        headers: { Authorization: `Bearer ${options.token}`, Accept: "application/json" },
+        redirect: "error",
+        cache: "no-store",
+        signal: AbortSignal.any([controller.signal, deadline]),
+      }),
+    );
+    if (retryableStatus.has(response.status)) {
+      // Retried or reported by status alone: the body is not worth reading.
+      await response.body?.cancel().catch(() => undefined);
+      throw new Retryable(
+        new CustomerApiError("upstream_failure", messages.upstreamStatus(response.status), response.status),
+      );
+    }
+    const chunks = cappedChunks(response.body, options.maxBodyBytes, response.status, wait);
+    return { status: response.status, body: await read(chunks, response.status) };
+  } catch (error) {
+    if (error instanceof AttemptTimeout)
+      throw new Retryable(new CustomerApiError("timeout", messages.timeout(budgetMs)));
+    if (error instanceof NetworkError)
+      throw new Retryable(new CustomerApiError("upstream_failure", messages.unreachable));
+    throw error;
   }
-  const chunks = cappedChunks(response.body, options.maxBodyBytes, response.status, wait);
-  return { status: response.status, retry: false, body: await read(chunks, response.status) };
 }
 
 /**
- * GET with a per-attempt time budget and overall deadline, and jittered retries of network errors, timeouts and
- * 502/503/504; 4xx is never retried, and an error of the reader's own is passed on as it is.
+ * The call's policy (cockatiel): jittered exponential retries of what is Retryable, all within the overall deadline.
+ * The per-attempt budget stays our own (waitBudget): cockatiel's timeouts count wall time, and reading 50,000
+ * records spends seconds of our own CPU that must not count against the upstream.
+ */
+export function callPolicy(options: Pick<TransportOptions, "retries" | "deadlineMs" | "retryDelayMs">) {
+  const retries = retry(handleType(Retryable), {
+    maxAttempts: options.retries,
+    backoff: new ExponentialBackoff({ initialDelay: options.retryDelayMs, maxDelay: 5_000 }),
+  });
+  return wrap(timeout(options.deadlineMs, TimeoutStrategy.Aggressive), retries);
+}
+
+export type CallPolicy = ReturnType<typeof callPolicy>;
+
+/**
+ * GET with a per-attempt time budget and an overall deadline, retrying network errors, timeouts and 502/503/504;
+ * 4xx is never retried, and an error of the reader's own is passed on as it is.
  */
 export async function getWithRetries<B>(
   url: URL,
   options: TransportOptions,
+  policy: CallPolicy,
   read: BodyReader<B>,
 ): Promise<RawResponse<B>> {
-  const deadline = Date.now() + options.deadlineMs;
-  let lastError: CustomerApiError = new CustomerApiError("timeout", messages.timeout(options.deadlineMs));
-  for (let attemptNo = 0; attemptNo <= options.retries; attemptNo++) {
-    if (attemptNo > 0) {
-      const backoff = 200 * 2 ** (attemptNo - 1) * (0.5 + options.random());
-      if (Date.now() + backoff >= deadline) break;
-      await options.sleep(backoff);
-    }
-    const budget = Math.min(options.timeoutMs, deadline - Date.now());
-    if (budget <= 0) break;
-    try {
-      const result = await attempt(url, options, budget, read);
-      if (!result.retry) return { status: result.status, body: result.body, attempts: attemptNo + 1 };
-      lastError = new CustomerApiError("upstream_failure", messages.upstreamStatus(result.status), result.status);
-    } catch (error) {
-      if (error instanceof AttemptTimeout) lastError = new CustomerApiError("timeout", messages.timeout(budget));
-      else if (error instanceof NetworkError)
-        lastError = new CustomerApiError("upstream_failure", messages.unreachable);
-      else throw error;
-    }
+  const deadlineAt = Date.now() + options.deadlineMs;
+  let attempts = 0;
+  try {
+    return await policy.execute(async ({ signal }) => {
+      attempts += 1;
+      const budget = Math.max(0, Math.min(options.timeoutMs, deadlineAt - Date.now()));
+      return { ...(await attempt(url, options, budget, read, signal)), attempts };
+    });
+  } catch (error) {
+    if (error instanceof Retryable) throw error.failure;
+    if (error instanceof TaskCancelledError)
+      throw new CustomerApiError("timeout", messages.timeout(options.deadlineMs));
+    throw error;
   }
-  throw lastError;
 }

@@ -1,4 +1,4 @@
-import type { Fund } from "../customer-api/schemas";
+import type { Fund, FundGridRow } from "./types";
 import { type ColumnKind, type ColumnSpec, columnPaths, pickPaths, valueAt } from "../table/types";
 
 function field<T, const Id extends string = string>(
@@ -9,23 +9,6 @@ function field<T, const Id extends string = string>(
 ): ColumnSpec<T, Id> {
   return { id, header, kind, searchable, value: (fund) => valueAt(fund, id) };
 }
-
-type LegalEntity = NonNullable<Fund["legal_entity"]>;
-
-/** The part of a Fund the grid's columns read (see fundGridRow); a full Fund is one too. */
-export type FundGridRow = Pick<
-  Fund,
-  | "id"
-  | "organization_name"
-  | "portfolio_company_legal_name"
-  | "round_type"
-  | "security_type"
-  | "target_size"
-  | "total_commitments"
-  | "total_contributed"
-  | "investor_count"
-  | "created_at"
-> & { legal_entity?: Pick<LegalEntity, "display_name" | "legal_name"> | null };
 
 /** The fund's name as people know it: display name, else legal name, else the id. */
 export function fundName(fund: FundGridRow): string {

@@ -1,7 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Fund } from "../customer-api/schemas";
+import type { Fund } from "./types";
 import { fetchJson } from "../query/fetch-json";
-import { fundGridRow, type FundGridRow } from "./columns";
+import { fundGridRow } from "./columns";
+import type { FundGridRow } from "./types";
 
 // One factory per resource: the browser's useQuery and the server's prefetch (with a lib/data queryFn) share the key.
 

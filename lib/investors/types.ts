@@ -1,5 +1,7 @@
 import type { Investor } from "../customer-api/schemas";
 
+export type { Investor } from "../customer-api/schemas";
+
 /** One page of a fund's investors in a view, with what the table needs about the whole view. */
 export interface InvestorRowsPage {
   /** Identifies the list the page was cut from (its fetch time, ms): later pages must come from the same one. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { readUsersFile } from "../auth/users";
-import { getUpstream } from "../customer-api/upstream";
+import { connectUpstream } from "../data/upstream";
 import { EnvError, serverEnv } from "./env";
 import { logLine } from "./log";
 
@@ -9,8 +9,7 @@ export async function startServer(): Promise<void> {
   try {
     const usersFile = serverEnv().DASHBOARD_USERS_FILE;
     if (usersFile) readUsersFile(usersFile);
-    const upstream = await getUpstream();
-    logLine("server_configured", { mode: upstream.mode });
+    logLine("server_configured", { mode: await connectUpstream() });
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);

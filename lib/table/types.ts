@@ -1,4 +1,6 @@
-export type RawValue = string | number | boolean | null | undefined;
+import type { RawValue } from "../values/raw-value";
+
+export type { RawValue } from "../values/raw-value";
 
 /** How a column's values read, sort and show. */
 export type ColumnKind = "text" | "money" | "percent" | "count" | "date";

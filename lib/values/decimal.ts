@@ -1,6 +1,6 @@
 import Big from "big.js";
 import { decimalText } from "./format";
-import type { RawValue } from "../table/types";
+import type { RawValue } from "./raw-value";
 
 /** An exact running sum of the values that are plain decimals (others are left out); null when none was. */
 export class DecimalSum {

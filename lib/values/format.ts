@@ -1,23 +1,22 @@
+import type { RawValue } from "./raw-value";
 import { utc } from "@date-fns/utc";
 import { parseISO } from "date-fns";
 
 /** What an absent or null value shows as. */
 export const EMPTY = "—";
 
-type Raw = string | number | boolean | null | undefined;
-
 const decimalPattern = /^[+-]?\d+(\.\d+)?$/;
 const placeholderWords = new Set(["null", "undefined", "nan", "invalid date", ""]);
 
 /** Text of a raw value, or null when there is nothing to show. */
-export function rawText(value: Raw): string | null {
+export function rawText(value: RawValue): string | null {
   if (value === null || value === undefined) return null;
   const text = String(value).trim();
   return placeholderWords.has(text.toLowerCase()) ? null : text;
 }
 
 /** The value as an exact decimal string, or null when it is not a plain decimal number. */
-export function decimalText(value: Raw): string | null {
+export function decimalText(value: RawValue): string | null {
   const text = rawText(value);
   return text !== null && decimalPattern.test(text) ? text : null;
 }
@@ -47,21 +46,21 @@ function formatDecimal(decimal: string, minDigits: number): string {
 }
 
 /** Money: thousands separators, every decimal the API sent, at least cents. */
-export function formatMoney(value: Raw): string {
+export function formatMoney(value: RawValue): string {
   const decimal = decimalText(value);
   if (decimal !== null) return formatDecimal(decimal, 2);
   return rawText(value) ?? EMPTY;
 }
 
 /** Percent as given: "2.0" shows as "2.0%". */
-export function formatPercent(value: Raw): string {
+export function formatPercent(value: RawValue): string {
   const decimal = decimalText(value);
   if (decimal !== null) return `${formatDecimal(decimal, 0)}%`;
   return rawText(value) ?? EMPTY;
 }
 
 /** Whole counts with separators. */
-export function formatCount(value: Raw): string {
+export function formatCount(value: RawValue): string {
   const decimal = decimalText(value);
   if (decimal !== null) return formatDecimal(decimal, 0);
   return rawText(value) ?? EMPTY;
@@ -70,7 +69,7 @@ export function formatCount(value: Raw): string {
 const isoLike = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/i;
 
 /** A Date for an ISO 8601 value (no zone means UTC), or null. */
-export function parseTimestamp(value: Raw): Date | null {
+export function parseTimestamp(value: RawValue): Date | null {
   const text = rawText(value);
   if (text === null || !isoLike.test(text)) return null;
   const parsed = parseISO(text.replace(" ", "T"), { in: utc });
@@ -85,21 +84,21 @@ const dateFormat = new Intl.DateTimeFormat("en-US", {
 });
 
 /** A day in UTC ("Jul 12, 2022"); a value that does not parse is shown as it came. */
-export function formatDate(value: Raw): string {
+export function formatDate(value: RawValue): string {
   const date = parseTimestamp(value);
   if (date) return dateFormat.format(date);
   return rawText(value) ?? EMPTY;
 }
 
 /** The full timestamp for a tooltip ("2022-07-12 16:04:05.123 UTC"), or undefined. */
-export function formatTimestampTitle(value: Raw): string | undefined {
+export function formatTimestampTitle(value: RawValue): string | undefined {
   const date = parseTimestamp(value);
   if (!date) return undefined;
   return `${date.toISOString().replace("T", " ").replace("Z", "")} UTC`;
 }
 
 /** Plain text; empty and placeholder values become an em dash. */
-export function formatText(value: Raw): string {
+export function formatText(value: RawValue): string {
   return rawText(value) ?? EMPTY;
 }
 
@@ -107,7 +106,7 @@ export function formatText(value: Raw): string {
 const plainAddress = /^[A-Za-z0-9._+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 
 /** A `mailto:` link for an upstream email only when it is a plain address; null means show it as plain text. */
-export function mailtoHref(value: Raw): string | null {
+export function mailtoHref(value: RawValue): string | null {
   const email = rawText(value)?.trim() ?? "";
   return plainAddress.test(email) ? `mailto:${email}` : null;
 }

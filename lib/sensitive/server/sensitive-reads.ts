@@ -2,7 +2,7 @@ import "server-only";
 import { memoryLimiter } from "../../auth/limiter";
 import { sameOrigin } from "../../auth/same-origin";
 import type { SessionUser } from "../../auth/session-token";
-import type { SecretField } from "../../customer-api";
+import type { SecretField } from "../../customer-api/mask";
 import { getFundSecret } from "../../data/funds";
 import { getInvestorSecret } from "../../data/investors";
 import { BadRequest, Forbidden, TooManyRequests } from "../../http/errors";

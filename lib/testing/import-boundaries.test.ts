@@ -1,0 +1,53 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// The lint rule that keeps ARCHITECTURE.md's "may import" lines true: each forbidden import is reported.
+// The probes are not files on disk, which the cycle check needs; it is not what this test is about.
+const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: { rules: { "import/no-cycle": "off" } } });
+
+async function boundaryErrors(filePath: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === "import/no-restricted-paths")
+    .map((message) => message.message);
+}
+
+describe("import boundaries", () => {
+  it.each([
+    ["components/funds/probe.tsx", 'import { listFunds } from "@/lib/data/funds";\nexport const probe = listFunds;\n'],
+    [
+      "components/investors/probe.tsx",
+      'import { investorIndex } from "@/lib/investors/server/list-cache";\nexport const probe = investorIndex;\n',
+    ],
+    [
+      "lib/investors/probe.ts",
+      'import { heldInvestorIndex } from "./server/list-cache";\nexport const probe = heldInvestorIndex;\n',
+    ],
+    [
+      "lib/customer-api/probe.ts",
+      'import { requireUser } from "../auth/session";\nexport const probe = requireUser;\n',
+    ],
+    ["app/api/probe/route.ts", 'import { listFunds } from "@/lib/customer-api";\nexport const probe = listFunds;\n'],
+  ])(
+    "refuses %s importing across a boundary",
+    async (filePath, source) => {
+      expect(await boundaryErrors(filePath, source)).toHaveLength(1);
+    },
+    60_000,
+  );
+
+  it("allows the imports the code map allows", async () => {
+    expect(
+      await boundaryErrors(
+        "app/api/probe/route.ts",
+        'import { listFunds } from "@/lib/data/funds";\nexport const probe = listFunds;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        "components/funds/probe.tsx",
+        'import { fundName } from "@/lib/funds/columns";\nexport const probe = fundName;\n',
+      ),
+    ).toEqual([]);
+  }, 60_000);
+});

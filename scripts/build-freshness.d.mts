@@ -1,0 +1,2 @@
+export function newestSourceChange(root: string): number;
+export function buildIsStale(root: string): boolean;
