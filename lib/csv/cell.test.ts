@@ -108,7 +108,7 @@ describe("csvStream", () => {
   it("writes the same file batch by batch as from a collector fed record by record", async () => {
     const rows = Array.from({ length: 2_500 }, (_, i) => ({ name: `Investor ${i}, LP`, amount: `${i}.00` }));
     const collector = csvCollector(columns);
-    rows.forEach((row) => collector.add(row));
+    rows.forEach((row) => collector.add(row, undefined));
     const collected = await new Response(csvBody(columns, collector.done())).text();
     expect(collected).toBe(await csvText(rows, columns));
     expect(parse(collected)).toHaveLength(2_501);

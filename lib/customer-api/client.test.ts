@@ -232,7 +232,8 @@ describe("customer API client: lists are read record by record", () => {
   // Both ways of reading a list: whole (one JSON.parse) and record by record into a collector.
   const readers = {
     whole: (client: CustomerApiClient) => client.listInvestors(fundId),
-    "record by record": (client: CustomerApiClient) => client.collectInvestors(fundId, () => intoArray<Investor>()),
+    "record by record": async (client: CustomerApiClient) =>
+      (await client.collectInvestors(fundId, () => intoArray<Investor>())).value,
   };
 
   it.each(Object.entries(readers))(
@@ -281,7 +282,7 @@ describe("customer API client: lists are read record by record", () => {
       return { add: (investor) => seen.push(investor.id), done: () => seen };
     });
     expect(seenByAttempt).toEqual([[investorId], [investorId, fundId]]);
-    expect(ids).toEqual([investorId, fundId]);
+    expect(ids.value).toEqual([investorId, fundId]);
   });
 
   it("passes a fault of the collector's own on as it is: no retry, no 'upstream unreachable'", async () => {
@@ -310,7 +311,7 @@ describe("customer API client: lists are read record by record", () => {
       },
       done: () => "read",
     });
-    await expect(client.collectInvestors(fundId, slow)).resolves.toBe("read");
+    await expect(client.collectInvestors(fundId, slow)).resolves.toMatchObject({ value: "read" });
     // An upstream that stops answering still times out.
     expect((await failure(clientFor(["hang"], 50).client.listInvestors(fundId))).kind).toBe("timeout");
   });

@@ -1,6 +1,6 @@
 import { idSchema } from "../values/ids";
 import { CustomerApiError, messages } from "./errors";
-import type { ListCollector } from "./list-collector";
+import type { Collected, ListCollector } from "./list-collector";
 import { jsonReader, listReader } from "./read-body";
 import { fundListSchema, fundSchema, investorListSchema, investorSchema } from "./schemas";
 import type { Fund, Investor } from "./schemas";
@@ -21,7 +21,7 @@ export interface CustomerApiClient {
   getFund(fundId: string): Promise<Fund>;
   listInvestors(fundId: string): Promise<Investor[]>;
   /** The fund's investors handed to a collector one by one as they are read; not shared with other callers. */
-  collectInvestors<R>(fundId: string, collect: () => ListCollector<Investor, R>): Promise<R>;
+  collectInvestors<R>(fundId: string, collect: () => ListCollector<Investor, R>): Promise<Collected<R>>;
   getInvestor(fundId: string, investorId: string): Promise<Investor>;
 }
 

@@ -40,14 +40,32 @@ describe("investor lists leaving lib/customer-api", () => {
 
   it("reach a collector masked: it never sees a full tax id or account number", async () => {
     const { collectInvestors, listInvestors } = await import("./index");
-    expect(secrets(await collectInvestors(fundId, () => intoArray<Investor>()))).toEqual([["•••••6789", "•••••6789"]]);
+    expect(secrets((await collectInvestors(fundId, () => intoArray<Investor>())).value)).toEqual([
+      ["•••••6789", "•••••6789"],
+    ]);
     expect(secrets(await listInvestors(fundId))).toEqual([["•••••6789", "•••••6789"]]);
   });
 
   it("carry full values only when the caller asks for them", async () => {
     const { collectInvestors } = await import("./index");
     const full = await collectInvestors(fundId, () => intoArray<Investor>(), { sensitive: true });
-    expect(secrets(full)).toEqual([["123-45-6789", "000123456789"]]);
+    expect(secrets(full.value)).toEqual([["123-45-6789", "000123456789"]]);
+  });
+
+  it("hand the collector what was derived from each record before masking, and a digest of the list as received", async () => {
+    const { collectInvestors } = await import("./index");
+    const keys: (string | undefined)[] = [];
+    const collected = await collectInvestors(
+      fundId,
+      () => ({
+        add: (investor: Investor, key: string) => keys.push(`${investor.investment_account?.tax_id}|${key}`),
+        done: () => keys.length,
+      }),
+      { derive: (unmasked: Investor) => `derived from ${unmasked.investment_account?.tax_id}` },
+    );
+    expect(keys).toEqual(["•••••6789|derived from 123-45-6789"]);
+    expect(collected.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect((await collectInvestors(fundId, () => intoArray<Investor>())).digest).toBe(collected.digest);
   });
 });
 

@@ -3,13 +3,13 @@ import { noteUpstreamStatus } from "../http/request-context";
 import { serverEnv } from "../server/env";
 import { processWide } from "../server/process-wide";
 import { createCustomerApiClient, type CustomerApiClient } from "./client";
-import type { ListCollector } from "./list-collector";
+import type { Collected, ListCollector } from "./list-collector";
 import { findSecret, maskSecrets, type SecretField } from "./mask";
 import type { Investor } from "./schemas";
 import { getUpstream } from "./upstream";
 
 export { CustomerApiError } from "./errors";
-export type { ListCollector } from "./list-collector";
+export type { Collected, ListCollector } from "./list-collector";
 export { intoArray } from "./list-collector";
 export type { SecretField } from "./mask";
 export type { Fund, Investor } from "./schemas";
@@ -38,6 +38,14 @@ export interface ReadOptions {
   sensitive?: boolean;
 }
 
+export interface CollectOptions<D> extends ReadOptions {
+  /**
+   * Worked out from each record before it is masked, and handed to the collector beside it: how the directory
+   * matches investors by a keyed hash of their tax id without the tax id itself ever leaving this folder.
+   */
+  derive?: (unmasked: Investor) => D;
+}
+
 // Records are masked as they leave this folder: every secret key at any depth, unless a caller asks otherwise.
 export async function listFunds(options: ReadOptions = {}) {
   const funds = await (await client()).listFunds();
@@ -55,18 +63,18 @@ export async function listInvestors(fundId: string, options: ReadOptions = {}) {
 
 /**
  * The fund's investors handed one by one, masked, to a collector as the list is read, so only what the collector
- * keeps stays in memory (an export keeps its CSV bytes, not the records).
+ * keeps stays in memory (an export keeps its CSV bytes, not the records); with the list's digest.
  */
-export async function collectInvestors<R>(
+export async function collectInvestors<R, D = undefined>(
   fundId: string,
-  collect: () => ListCollector<Investor, R>,
-  options: ReadOptions = {},
-) {
+  collect: () => ListCollector<Investor, R, D>,
+  options: CollectOptions<D> = {},
+): Promise<Collected<R>> {
+  const derive = options.derive ?? (() => undefined as D);
+  const shown = options.sensitive ? (investor: Investor) => investor : (investor: Investor) => maskSecrets(investor);
   return (await client()).collectInvestors(fundId, () => {
     const collector = collect();
-    return options.sensitive
-      ? collector
-      : { add: (investor) => collector.add(maskSecrets(investor)), done: () => collector.done() };
+    return { add: (investor) => collector.add(shown(investor), derive(investor)), done: () => collector.done() };
   });
 }
 

@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { CustomerApiError, messages } from "./errors";
 import { JsonArraySplitter, NotJsonArray } from "./json-array";
-import type { ListCollector } from "./list-collector";
+import type { Collected, ListCollector } from "./list-collector";
 import { readText, type BodyReader } from "./transport";
 
 function invalid(message: string, status: number): CustomerApiError {
@@ -27,11 +28,16 @@ export function jsonReader<T>(schema: z.ZodType<T>): BodyReader<T> {
 
 /**
  * A JSON array read record by record as its bytes arrive: each element is parsed, checked against the schema
- * and handed to the collector, so neither the whole text nor an unchecked copy of the list is ever held.
+ * and handed to the collector, so neither the whole text nor an unchecked copy of the list is ever held. The
+ * elements' text as received is hashed on the way, so every reader of the same list gets the same digest.
  */
-export function listReader<T, R>(schema: z.ZodType<T>, collect: () => ListCollector<T, R>): BodyReader<R> {
+export function listReader<T, R>(
+  schema: z.ZodType<T>,
+  collect: () => ListCollector<T, R, undefined>,
+): BodyReader<Collected<R>> {
   return async (chunks, status) => {
     const collector = collect();
+    const hash = createHash("sha256");
     const splitter = new JsonArraySplitter();
     const decoder = new TextDecoder("utf-8", { ignoreBOM: true }); // a BOM is not JSON, as for the whole-body reader
     let head = ""; // the text before the array began, to tell "not JSON" from "JSON of another shape"
@@ -41,9 +47,10 @@ export function listReader<T, R>(schema: z.ZodType<T>, collect: () => ListCollec
         const chunk = decoder.decode(next.value, { stream: true });
         if (!splitter.started) head += chunk;
         for (const element of splitter.push(chunk)) {
+          hash.update(element).update("\n");
           const parsed = schema.safeParse(parseJson(element, status));
           if (!parsed.success) throw invalid(messages.wrongShape, status);
-          collector.add(parsed.data);
+          collector.add(parsed.data, undefined);
         }
         if (splitter.started) head = "";
       }
@@ -59,6 +66,6 @@ export function listReader<T, R>(schema: z.ZodType<T>, collect: () => ListCollec
     } finally {
       await iterator.return?.(); // a read that stopped early lets go of the connection
     }
-    return collector.done();
+    return { value: collector.done(), digest: hash.digest("hex") };
   };
 }

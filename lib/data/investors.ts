@@ -3,7 +3,7 @@ import * as api from "../customer-api";
 import type { ListCollector } from "../customer-api";
 import { noteRead, type Principal } from "./principal";
 
-export type { Investor, ListCollector } from "../customer-api";
+export type { Collected, Investor, ListCollector } from "../customer-api";
 export { intoArray } from "../customer-api";
 
 /** A fund's whole investor list, masked unless the person asked for full values in an export. */
@@ -13,14 +13,14 @@ export async function listInvestors(principal: Principal, fundId: string, option
 }
 
 /** A fund's investors handed one by one (masked unless asked) to a collector as the list is read. */
-export async function collectInvestors<R>(
+export async function collectInvestors<R, D = undefined>(
   principal: Principal,
   fundId: string,
-  collect: () => ListCollector<api.Investor, R>,
-  options: api.ReadOptions = {},
+  collect: () => ListCollector<api.Investor, R, D>,
+  options: api.CollectOptions<D> = {},
 ) {
   noteRead(principal, "investors", fundId);
-  return api.collectInvestors(fundId, collect, options);
+  return api.collectInvestors<R, D>(fundId, collect, options);
 }
 
 export async function getInvestor(principal: Principal, fundId: string, investorId: string) {

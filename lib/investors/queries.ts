@@ -8,7 +8,7 @@ import type { InvestorNeighbours, InvestorRowsPage } from "./types";
 /** Where the next page of a view starts, and which list it must be cut from. */
 export interface InvestorRowsCursor {
   offset: number;
-  version?: number;
+  version?: string;
 }
 
 export const investorRowsFirstPage = 100;
@@ -40,7 +40,7 @@ export function fundInvestorRowsQuery(fundId: string, view: InvestorView, sized:
       params.set("offset", String(pageParam.offset));
       params.set("limit", String(pageParam.offset === 0 ? investorRowsFirstPage : laterPageRows));
       if (sized.length > 0) params.set("cols", sized.join(","));
-      if (pageParam.version !== undefined) params.set("version", String(pageParam.version));
+      if (pageParam.version !== undefined) params.set("version", pageParam.version);
       else if (refreshAsked.delete(fundId)) params.set("refresh", "1");
       return fetchJson<InvestorRowsPage>(`/api/funds/${encodeURIComponent(fundId)}/investor-rows?${params}`, signal);
     },

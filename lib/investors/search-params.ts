@@ -3,6 +3,7 @@ import { useQueryStates } from "nuqs";
 import { createLoader, createSearchParamsCache, createSerializer, debounce, type inferParserType } from "nuqs/server";
 import {
   exportParsers,
+  parseAsDigest,
   parseAsColumnIds,
   parseAsFlag,
   parseAsSearch,
@@ -29,8 +30,8 @@ export const investorRowsParsers = {
   ...investorTableParsers,
   offset: parseAsWhole(0, 10_000_000).withDefault(0),
   limit: parseAsWhole(1, 500).withDefault(100),
-  /** The list a later page must come from, as the first page gave it. */
-  version: parseAsWhole(1, Number.MAX_SAFE_INTEGER),
+  /** The list a later page must come from, as the first page gave it (its content digest). */
+  version: parseAsDigest,
   /** Read the fund's list again (the Refresh button). */
   refresh: parseAsFlag,
 };

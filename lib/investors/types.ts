@@ -4,8 +4,8 @@ export type { Investor } from "../customer-api/schemas";
 
 /** One page of a fund's investors in a view, with what the table needs about the whole view. */
 export interface InvestorRowsPage {
-  /** Identifies the list the page was cut from (its fetch time, ms): later pages must come from the same one. */
-  version: number;
+  /** The content digest of the list the page was cut from: later pages must come from the same list. */
+  version: string;
   fetchedAt: string;
   /** Investors in the fund, and in this view (after search and filter). */
   total: number;

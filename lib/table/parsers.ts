@@ -88,6 +88,15 @@ export function parseAsWhole(min: number, max: number) {
   );
 }
 
+/** A content digest as a list's version: SHA-256 in hex. */
+export const parseAsDigest = described(
+  createParser<string>({
+    parse: (value) => (/^[0-9a-f]{64}$/.test(value) ? value : null),
+    serialize: (value) => value,
+  }),
+  "a list version as the first page gave it (64 hex digits)",
+);
+
 /** A yes/no switch: 1, true, 0 or false. */
 export const parseAsFlag = described(
   createParser<boolean>({

@@ -36,7 +36,8 @@ async function investorCsvRows(
   // exporting the same fund at once share one read (each request was checked for its session and its choice).
   if (isWholeList(view)) {
     const key = `investors.csv:${fundId}:${sensitive ? "full" : "masked"}`;
-    return sharedInFlight(key, () => collectInvestors(principal, fundId, () => csvCollector(columns), { sensitive }));
+    const read = () => collectInvestors(principal, fundId, () => csvCollector(columns), { sensitive });
+    return sharedInFlight(key, async () => (await read()).value);
   }
   if (sensitive) {
     const all = await listInvestors(principal, fundId, { sensitive });

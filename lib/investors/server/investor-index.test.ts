@@ -16,7 +16,7 @@ const investors = names.map(
       contributed_amount: "0.10",
     }) as unknown as Investor,
 );
-const index = new InvestorIndex(investors, 1_700_000_000_000);
+const index = new InvestorIndex(investors, "v1", 1_700_000_000_000);
 const ids = (rows: readonly Investor[]) => rows.map((row) => row.id.at(-1)).join("");
 
 const views: InvestorView[] = [
@@ -51,7 +51,8 @@ describe("InvestorIndex", () => {
       { value: "individual", count: 5 },
     ]);
     expect(page.total).toBe(8);
-    expect(page.version).toBe(1_700_000_000_000);
+    expect(page.version).toBe("v1");
+    expect(page.fetchedAt).toBe(new Date(1_700_000_000_000).toISOString());
   });
 
   it("sizes only the asked-for columns, over every row of the fund", async () => {
@@ -85,7 +86,7 @@ describe("InvestorIndex", () => {
 
   it("lets other work run while a new view of a big list is worked out", async () => {
     const many = Array.from({ length: 5_000 }, (_, i) => ({ ...investors[i % investors.length]!, id: `id-${i}` }));
-    const big = new InvestorIndex(many, 1);
+    const big = new InvestorIndex(many, "v1", 1);
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 0);
     await big.page({ sort: null, q: "a", type: [] }, 0, 1, []);

@@ -37,7 +37,10 @@ export class InvestorIndex {
 
   constructor(
     readonly investors: readonly Investor[],
-    readonly version: number,
+    /** The list's content digest: the same data read by any instance has the same version. */
+    readonly version: string,
+    /** When the list was read (ms). */
+    readonly fetchedAt: number,
   ) {
     this.total = investors.length;
     const counts = new Map<string, number>();
@@ -61,7 +64,7 @@ export class InvestorIndex {
     for (let i = offset; i < Math.min(positions.length, offset + limit); i++) rows.push(this.investors[positions[i]!]!);
     return {
       version: this.version,
-      fetchedAt: new Date(this.version).toISOString(),
+      fetchedAt: new Date(this.fetchedAt).toISOString(),
       total: this.total,
       matched: positions.length,
       offset,

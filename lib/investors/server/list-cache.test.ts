@@ -1,14 +1,17 @@
+import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const listInvestors = vi.fn();
 // The upstream read, as a whole list handed record by record to the caller's collector.
-type Collect = () => { add(item: unknown): void; done(): unknown };
+type Collect = () => { add(item: unknown, derived: unknown): void; done(): unknown };
 vi.mock("../../customer-api", async (original) => ({
   ...(await original<typeof import("../../customer-api")>()),
   collectInvestors: async (fundId: string, collect: Collect) => {
     const collector = collect();
-    for (const investor of (await listInvestors(fundId)) as unknown[]) collector.add(investor);
-    return collector.done();
+    const investors = (await listInvestors(fundId)) as unknown[];
+    for (const investor of investors) collector.add(investor, undefined);
+    // The digest of the content, as the real reader works it out: the same data, the same version.
+    return { value: collector.done(), digest: createHash("sha256").update(JSON.stringify(investors)).digest("hex") };
   },
 }));
 
@@ -27,7 +30,8 @@ describe("investorIndex", () => {
   afterEach(() => vi.useRealTimers());
 
   async function load() {
-    // A fresh module (and so a fresh set of held lists) per test.
+    // A fresh module (and so a fresh set of held lists), as another instance or a restarted one has.
+    vi.resetModules();
     (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.investor-list-cache")] = undefined;
     const cache = await import("./list-cache");
     return {
@@ -59,9 +63,9 @@ describe("investorIndex", () => {
     expect(listInvestors).toHaveBeenCalledTimes(2);
   });
 
-  it("makes Refresh wait for a new list, keeps the one before for its pages, and refuses older versions with 409", async () => {
+  it("makes Refresh wait for a new list, keeps the one before for its pages, and refuses a changed list with 409", async () => {
     const { investorIndex } = await load();
-    listInvestors.mockResolvedValueOnce(list("v1")).mockResolvedValueOnce(list("v2")).mockResolvedValueOnce(list("v3"));
+    listInvestors.mockResolvedValueOnce(list("v1")).mockResolvedValueOnce(list("v2")).mockResolvedValue(list("v3"));
     const v1 = await investorIndex(fundId);
     vi.setSystemTime(new Date("2026-11-21T12:00:12Z"));
     const v2 = await investorIndex(fundId, { refresh: true });
@@ -69,8 +73,20 @@ describe("investorIndex", () => {
     expect(await investorIndex(fundId, { version: v1.version })).toBe(v1);
     vi.setSystemTime(new Date("2026-11-21T12:00:24Z"));
     await investorIndex(fundId, { refresh: true });
+    // v1 is no longer held: the list is read again, and it has changed since.
     await expect(investorIndex(fundId, { version: v1.version })).rejects.toMatchObject({ name: "Conflict" });
     expect(await investorIndex(fundId, { version: v2.version })).toBe(v2);
+  });
+
+  it("answers a version it never read when the data is unchanged: the version is a digest of the content", async () => {
+    const other = await load();
+    listInvestors.mockResolvedValue(list("same"));
+    const elsewhere = await other.investorIndex(fundId);
+    const { investorIndex } = await load();
+    const here = await investorIndex(fundId, { version: elsewhere.version });
+    expect(here).not.toBe(elsewhere);
+    expect(here.version).toBe(elsewhere.version);
+    expect(here.investors.map((investor) => investor.id)).toEqual(["same-1", "same-2"]);
   });
 
   it("reads a fund again on Refresh at most once per 10 s; within that it answers from the held list", async () => {

@@ -8,10 +8,11 @@ import { InvestorIndex } from "./investor-index";
 
 interface Entry {
   fundId: string;
-  version: number;
+  /** When its read began: what its age is counted from. */
+  startedAt: number;
   usedAt: number;
   rows: number;
-  /** The list has arrived and is indexed. */
+  /** The list has arrived and is indexed (its index carries the content digest, its version). */
   ready: boolean;
   index: Promise<InvestorIndex>;
 }
@@ -23,9 +24,11 @@ const maxRows = 250_000;
 // A list nobody has paged for this long is dropped.
 const idleMs = 10 * 60_000;
 
-/** Within INVESTOR_LIST_CACHE_SECONDS of its fetch (the version is the fetch's start time). */
+const outdated = () => new Conflict("The investor list was refreshed since this table loaded. Reload the table.");
+
+/** Within INVESTOR_LIST_CACHE_SECONDS of its read. */
 function isFresh(entry: Entry, now: number): boolean {
-  return now - entry.version < serverEnv().INVESTOR_LIST_CACHE_SECONDS * 1_000;
+  return now - entry.startedAt < serverEnv().INVESTOR_LIST_CACHE_SECONDS * 1_000;
 }
 
 function evict(now: number) {
@@ -33,24 +36,24 @@ function evict(now: number) {
   let rows = 0;
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]!;
-    const newer = entries.filter((other) => other.fundId === entry.fundId && other.version > entry.version).length;
+    const newer = entries.filter((other) => other.fundId === entry.fundId && other.startedAt > entry.startedAt).length;
     // Each fund keeps its latest list and the one before, so someone paging the older one is not cut off.
     if (now - entry.usedAt > idleMs || newer >= 2 || (rows + entry.rows > maxRows && i > 0)) entries.splice(i--, 1);
     else rows += entry.rows;
   }
 }
 
-function fetchList(fundId: string, principal: Principal, latest: Entry | undefined, now: number): Entry {
-  // Versions of one fund stay distinct even when two fetches start within the same millisecond.
-  const version = Math.max(now, (latest?.version ?? 0) + 1);
-  const created: Entry = { fundId, version, usedAt: now, rows: 0, ready: false, index: Promise.resolve(null!) };
+function readList(fundId: string, principal: Principal, latest: Entry | undefined, now: number): Entry {
+  // Reads of one fund stay ordered even when two start within the same millisecond.
+  const startedAt = Math.max(now, (latest?.startedAt ?? 0) + 1);
+  const created: Entry = { fundId, startedAt, usedAt: now, rows: 0, ready: false, index: Promise.resolve(null!) };
   // Read record by record: only the masked records are kept, never the list's text or an unmasked copy.
-  created.index = collectInvestors(principal, fundId, () => intoArray<Investor>()).then((investors) => {
-    created.rows = investors.length;
+  created.index = collectInvestors(principal, fundId, () => intoArray<Investor>()).then(({ value, digest }) => {
+    created.rows = value.length;
     created.ready = true;
-    return new InvestorIndex(investors, version);
+    return new InvestorIndex(value, digest, startedAt);
   });
-  // A failed fetch is not kept: the next request tries again.
+  // A failed read is not kept: the next request tries again.
   created.index.catch(() => {
     const at = entries.indexOf(created);
     if (at !== -1) entries.splice(at, 1);
@@ -60,41 +63,51 @@ function fetchList(fundId: string, principal: Principal, latest: Entry | undefin
 }
 
 interface IndexOptions {
-  /** The list a later page must come from (its version); a view's first page leaves it out. */
-  version?: number;
-  /** Fetch the list again even if a recent one is held (the Refresh button). */
+  /** The list a later page must come from (its content digest); a view's first page leaves it out. */
+  version?: string;
+  /** Read the list again even if a recent one is held (the Refresh button). */
   refresh?: boolean;
 }
 
 /** The fund's held lists, newest first. */
 function listsOf(fundId: string): Entry[] {
-  return entries.filter((entry) => entry.fundId === fundId).sort((a, b) => b.version - a.version);
+  return entries.filter((entry) => entry.fundId === fundId).sort((a, b) => b.startedAt - a.startedAt);
 }
 
-function pick(fundId: string, principal: Principal, options: IndexOptions, now: number): Entry {
+/**
+ * The list a later page names. Versions are content digests, so any instance that read the same data holds it; one
+ * that does not (a restart, another instance) reads the list, as on any miss, and answers if the data is unchanged.
+ */
+async function listAtVersion(fundId: string, principal: Principal, version: string, now: number): Promise<Entry> {
+  const forFund = listsOf(fundId);
+  for (const entry of forFund.filter((candidate) => candidate.ready)) {
+    if ((await entry.index).version === version) return entry;
+  }
+  const latest = forFund[0];
+  const reading = latest && !latest.ready ? latest : readList(fundId, principal, latest, now);
+  if ((await reading.index).version !== version) throw outdated();
+  return reading;
+}
+
+function pick(fundId: string, principal: Principal, refresh: boolean, now: number): Entry {
   const forFund = listsOf(fundId);
   const latest = forFund[0];
-  if (options.version !== undefined) {
-    const entry = forFund.find((candidate) => candidate.version === options.version);
-    if (!entry) throw new Conflict("The investor list was refreshed since this table loaded. Reload the table.");
-    return entry;
-  }
   const ready = forFund.find((candidate) => candidate.ready);
-  if (options.refresh) {
+  if (refresh) {
     // Someone pressing Refresh over and over gets the held list, with its age, between reads.
-    if (!latest || now - latest.version >= serverEnv().INVESTOR_LIST_REFRESH_SECONDS * 1_000)
-      return fetchList(fundId, principal, latest, now);
+    if (!latest || now - latest.startedAt >= serverEnv().INVESTOR_LIST_REFRESH_SECONDS * 1_000)
+      return readList(fundId, principal, latest, now);
     return ready ?? latest;
   }
   if (latest && isFresh(latest, now)) return ready ?? latest;
-  if (!ready) return latest ?? fetchList(fundId, principal, latest, now);
+  if (!ready) return latest ?? readList(fundId, principal, latest, now);
   // Past its age the held list still answers at once while the next one loads: under load nobody waits on it.
-  if (latest === ready) fetchList(fundId, principal, latest, now).index.catch(() => undefined);
+  if (latest === ready) readList(fundId, principal, latest, now).index.catch(() => undefined);
   return ready;
 }
 
 /**
- * The fund's list if one has arrived and is within its age, else null; never fetches. (An export of a list that
+ * The fund's list if one has arrived and is within its age, else null; never reads one. (An export of a list that
  * is not held reads it straight through rather than making the server hold it.)
  */
 export async function heldInvestorIndex(_principal: Principal, fundId: string): Promise<InvestorIndex | null> {
@@ -106,8 +119,8 @@ export async function heldInvestorIndex(_principal: Principal, fundId: string): 
 }
 
 /**
- * A fund's masked investor list, indexed for the table. One upstream fetch serves every person's views for
- * INVESTOR_LIST_CACHE_SECONDS (then the next is fetched while the held one still answers); concurrent first requests
+ * A fund's masked investor list, indexed for the table. One upstream read serves every person's views for
+ * INVESTOR_LIST_CACHE_SECONDS (then the next is read while the held one still answers); concurrent first requests
  * share it; Refresh waits for a new one. Unmasked values are never held.
  */
 export async function investorIndex(
@@ -116,7 +129,10 @@ export async function investorIndex(
   options: IndexOptions = {},
 ): Promise<InvestorIndex> {
   const now = Date.now();
-  const entry = pick(fundId, principal, options, now);
+  const entry =
+    options.version === undefined
+      ? pick(fundId, principal, options.refresh ?? false, now)
+      : await listAtVersion(fundId, principal, options.version, now);
   entry.usedAt = now;
   evict(now);
   return entry.index;
