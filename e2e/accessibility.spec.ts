@@ -23,3 +23,20 @@ test("the funds grid, a fund page with its table and an investor page have no WC
   await expect(page.getByRole("heading", { level: 2, name: "Investment", exact: true })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });
+
+test("the investor directory, an investor across funds and the open search have no WCAG 2 A/AA violations", async ({
+  page,
+}) => {
+  await page.goto("/investors");
+  await expect(page.getByRole("table", { name: "Investors" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByRole("table", { name: "Investors" }).getByRole("link").first().click();
+  await expect(page.getByRole("table", { name: "Positions" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.keyboard.press("/");
+  await page.getByRole("combobox", { name: "Search funds and investors" }).pressSequentially("a");
+  await expect(page.getByRole("option").first()).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});

@@ -63,6 +63,7 @@ const fundTemplates: ((f: string) => string)[] = [
   (f) => `/api/funds/${f}/sensitive?field=tax_id`,
   (f) => `/api/funds/${f}/investors.csv`,
   (f) => `/api/funds/${f}/investor-rows`,
+  (f) => `/api/investors/${f}`,
 ];
 const investorTemplates: ((f: string, i: string) => string)[] = [
   (f, i) => `/api/funds/${f}/investors/${i}`,

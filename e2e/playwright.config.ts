@@ -84,6 +84,7 @@ export default defineConfig({
       testIgnore: [
         "embedded-demo.spec.ts",
         "faults.spec.ts",
+        "directory-faults.spec.ts",
         "sign-in.spec.ts",
         "oidc.spec.ts",
         "auth.setup.ts",
@@ -96,7 +97,7 @@ export default defineConfig({
     // Fault tests flip the shared upstream's switches, so they run alone, after the rest.
     {
       name: "faults",
-      testMatch: "faults.spec.ts",
+      testMatch: ["faults.spec.ts", "directory-faults.spec.ts"],
       dependencies: ["app", "sign-in", "oidc", "security"],
       fullyParallel: false,
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },

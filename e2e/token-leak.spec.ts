@@ -42,6 +42,11 @@ test("the API token appears nowhere, and full tax ids and account numbers only i
   await page.goto("/funds");
   await page.goto(`/funds/${fund.id}`);
   await page.waitForLoadState("networkidle");
+  // The directory and an investor across funds carry the same masked records.
+  await page.goto("/investors");
+  await page.getByRole("table", { name: "Investors" }).getByRole("link").first().click();
+  await page.getByRole("table", { name: "Positions" }).waitFor();
+  await page.waitForLoadState("networkidle");
 
   const apiPaths = [
     "/api/funds",
@@ -50,6 +55,9 @@ test("the API token appears nowhere, and full tax ids and account numbers only i
     `/api/funds/${fund.id}/investor-rows?limit=500`,
     `/api/funds/${fund.id}/investors/${investor.id}/neighbours`,
     `/api/funds/${fund.id}/investors/${investor.id}`,
+    "/api/investors?limit=500",
+    `/api/search?q=${encodeURIComponent(investor.investment_account?.tax_id?.slice(-4) ?? "a")}`,
+    "/api/investors.csv?group=investor&partial=1",
   ];
   for (const path of apiPaths) {
     const response = await page.request.get(path);

@@ -1,9 +1,14 @@
 "use client";
 
 import { useState } from "react";
+import type { FailedFund } from "@/lib/directory/types";
 
 export type DownloadState =
-  { status: "idle" } | { status: "downloading"; percent: number | null } | { status: "error"; message: string };
+  | { status: "idle" }
+  | { status: "downloading"; percent: number | null }
+  | { status: "error"; message: string }
+  /** Some funds could not be read: the person may retry, or take the file without them. */
+  | { status: "incomplete"; message: string; failedFunds: FailedFund[]; url: string };
 
 function fileNameOf(disposition: string | null): string {
   const utf8 = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
@@ -11,11 +16,19 @@ function fileNameOf(disposition: string | null): string {
   return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? "export.csv";
 }
 
-async function errorMessage(response: Response): Promise<string> {
-  const body: unknown = await response.json().catch(() => null);
-  return body && typeof body === "object" && "error" in body && typeof body.error === "string"
-    ? body.error
-    : `The download failed (HTTP ${response.status}).`;
+class Refused extends Error {
+  constructor(
+    message: string,
+    readonly failedFunds: FailedFund[] | null,
+  ) {
+    super(message);
+  }
+}
+
+async function refusal(response: Response): Promise<Refused> {
+  const body = (await response.json().catch(() => null)) as { error?: unknown; failedFunds?: FailedFund[] } | null;
+  const message = typeof body?.error === "string" ? body.error : `The download failed (HTTP ${response.status}).`;
+  return new Refused(message, response.status === 409 && Array.isArray(body?.failedFunds) ? body.failedFunds : null);
 }
 
 /**
@@ -29,7 +42,7 @@ export function useCsvDownload() {
     setState({ status: "downloading", percent: expectedRows ? 0 : null });
     try {
       const response = await fetch(url);
-      if (!response.ok || !response.body) throw new Error(await errorMessage(response));
+      if (!response.ok || !response.body) throw await refusal(response);
       const reader = response.body.getReader();
       const chunks: BlobPart[] = [];
       let lines = 0;
@@ -49,6 +62,10 @@ export function useCsvDownload() {
       setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
       setState({ status: "idle" });
     } catch (error) {
+      if (error instanceof Refused && error.failedFunds) {
+        setState({ status: "incomplete", message: error.message, failedFunds: error.failedFunds, url });
+        return;
+      }
       const message =
         error instanceof Error && error.message && !/network|fetch|terminated/i.test(error.message)
           ? error.message

@@ -1,32 +1,28 @@
 "use client";
 
+import { IncompleteDownload } from "@/components/data-table/incomplete-download";
 import { useCsvDownload } from "@/components/data-table/use-csv-download";
+import { investorsCsvUrl } from "@/lib/directory/search-params";
 
-interface AllInvestorsDownloadProps {
-  /** Sum of the funds' investor counts: what the progress is measured against. */
-  expectedRows: number;
-}
-
-/** Every investor of every fund in one CSV, with progress while the server walks the funds. */
-export function AllInvestorsDownload({ expectedRows }: AllInvestorsDownloadProps) {
+/** Every investor of every fund in one CSV; if funds cannot be read, it says which and offers the file without them. */
+export function AllInvestorsDownload() {
   const { state, download } = useCsvDownload();
   const busy = state.status === "downloading";
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-col items-end gap-2">
       <button
         type="button"
-        onClick={() => void download("/api/investors.csv", expectedRows)}
+        onClick={() => void download(investorsCsvUrl({}))}
         disabled={busy}
         className="h-9 rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800"
       >
-        {busy ? `All investors… ${state.percent ?? 0}%` : "All investors (CSV)"}
+        {busy ? "All investors: reading every fund…" : "All investors (CSV)"}
       </button>
-      {busy ? (
-        <progress
-          className="w-24"
-          max={100}
-          value={state.percent ?? undefined}
-          aria-label="All investors download progress"
+      {state.status === "incomplete" ? (
+        <IncompleteDownload
+          failedFunds={state.failedFunds}
+          onRetry={() => void download(investorsCsvUrl({}))}
+          onWithout={() => void download(investorsCsvUrl({ partial: true }))}
         />
       ) : null}
       {state.status === "error" ? (

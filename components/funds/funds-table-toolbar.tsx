@@ -12,8 +12,6 @@ interface FundsTableToolbarProps {
   onRefresh: () => void;
   refreshing: boolean;
   csvHref: (options: CsvOptions) => string;
-  /** Sum of investor_count over all funds, for the all-investors download's progress. */
-  investorTotal: number;
 }
 
 const count = new Intl.NumberFormat("en-US");
@@ -28,7 +26,7 @@ export function FundsTableToolbar(props: FundsTableToolbarProps) {
       <div className="ml-auto flex flex-wrap items-center gap-3">
         <Freshness updatedAt={props.updatedAt} onRefresh={props.onRefresh} refreshing={props.refreshing} />
         <DataTableDownload href={props.csvHref} viewCount={props.shown} totalCount={props.total} noun="funds" />
-        <AllInvestorsDownload expectedRows={props.investorTotal} />
+        <AllInvestorsDownload />
       </div>
     </div>
   );

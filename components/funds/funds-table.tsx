@@ -53,10 +53,6 @@ export function FundsTable() {
         onRefresh={() => void refetch()}
         refreshing={isFetching}
         csvHref={(options) => fundsCsvUrl({ sort, q: deferredQuery }, options)}
-        investorTotal={funds.reduce(
-          (sum, fund) => sum + (typeof fund.investor_count === "number" ? fund.investor_count : 0),
-          0,
-        )}
       />
       {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={() => void refetch()} /> : null}
       <DataTable

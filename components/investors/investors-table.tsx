@@ -14,7 +14,7 @@ import { defaultInvestorColumnIds, investorColumns, visibleInvestorColumnIds } f
 import { fundInvestorRowsQuery } from "@/lib/investors/queries";
 import { investorCsvUrl, investorViewSearch, useInvestorTableState } from "@/lib/investors/search-params";
 import { InvestorViewSearch, investorsTableColumns } from "./investors-table-columns";
-import { InvestorsTableFooter } from "./investors-table-footer";
+import { TotalsFooter } from "@/components/data-table/totals-footer";
 import { InvestorsTableToolbar } from "./investors-table-toolbar";
 
 interface InvestorsTableProps {
@@ -88,9 +88,7 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
         onNearEnd={hasNextPage && !isFetchingNextPage && !error ? () => void fetchNextPage() : undefined}
         label="Investors"
         empty={first.total === 0 ? "This fund has no investors yet." : "No investors match this search and filter."}
-        footer={
-          <InvestorsTableFooter columns={table.getVisibleLeafColumns()} count={first.matched} totals={first.totals} />
-        }
+        footer={<TotalsFooter columns={table.getVisibleLeafColumns()} count={first.matched} totals={first.totals} />}
       />
     </InvestorViewSearch>
   );

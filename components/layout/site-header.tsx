@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { DemoBanner } from "./demo-banner";
+import { GlobalSearch } from "./global-search";
 import { UserMenu } from "./user-menu";
 
 interface SiteHeaderProps {
@@ -7,9 +8,16 @@ interface SiteHeaderProps {
   demo: boolean;
   /** Who is signed in, when people sign in to this dashboard. */
   userName: string | null;
+  /** The person may browse (signed in, or no sign-in here): the navigation and search are theirs. */
+  canBrowse: boolean;
 }
 
-export function SiteHeader({ demo, userName }: SiteHeaderProps) {
+const links = [
+  { href: "/funds", label: "Funds" },
+  { href: "/investors", label: "Investors" },
+];
+
+export function SiteHeader({ demo, userName, canBrowse }: SiteHeaderProps) {
   return (
     <header className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
       <a
@@ -22,19 +30,24 @@ export function SiteHeader({ demo, userName }: SiteHeaderProps) {
         <Link href="/funds" className="text-base font-semibold tracking-tight">
           Fund Explorer
         </Link>
-        <nav aria-label="Main">
-          <ul className="flex gap-4 text-sm">
-            <li>
-              <Link
-                href="/funds"
-                className="text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white"
-              >
-                Funds
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        {canBrowse ? (
+          <nav aria-label="Main">
+            <ul className="flex gap-4 text-sm">
+              {links.map((link) => (
+                <li key={link.href}>
+                  <Link
+                    href={link.href}
+                    className="text-zinc-700 hover:text-zinc-950 dark:text-zinc-300 dark:hover:text-white"
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         <div className="ml-auto flex items-center gap-4">
+          {canBrowse ? <GlobalSearch /> : null}
           {demo ? <DemoBanner /> : null}
           {userName ? <UserMenu name={userName} /> : null}
         </div>

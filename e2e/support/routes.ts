@@ -2,7 +2,7 @@
  * Every API and CSV route of the dashboard, each with the query it needs to be a valid request: the sign-in,
  * header and bad-input suites all walk this one list, so a new route cannot be missed by one of them.
  */
-export function everyApiRoute(fundId: string, investorId: string): string[] {
+export function everyApiRoute(fundId: string, investorId: string, investorKey = "A".repeat(22)): string[] {
   return [
     "/api/funds",
     `/api/funds/${fundId}`,
@@ -15,5 +15,9 @@ export function everyApiRoute(fundId: string, investorId: string): string[] {
     "/api/funds.csv",
     `/api/funds/${fundId}/investors.csv`,
     "/api/investors.csv",
+    "/api/investors.csv?group=investor",
+    "/api/investors",
+    `/api/investors/${investorKey}`,
+    "/api/search?q=a",
   ];
 }

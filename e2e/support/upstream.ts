@@ -45,3 +45,14 @@ export async function expectUpstreamNeverSaw(markers: string[]): Promise<void> {
 export function upstreamToken(): string {
   return token();
 }
+
+export interface Planted {
+  differences: unknown;
+  familyOffice: { email: string; members: { fundId: string; investorId: string; taxId: string; legalName: string }[] };
+  sharedIdentities: { taxId: string; email: string; legalName: string; investorType: string; fundIds: string[] }[];
+}
+
+/** What the demo planted for tests to find: investors in several funds, the family-office pair, the differences. */
+export async function upstreamPlanted(): Promise<Planted> {
+  return (await (await fetch(`${upstreamUrl}/__demo/planted`)).json()) as Planted;
+}

@@ -79,8 +79,8 @@ export function encodedRows<T>(rows: readonly T[], columns: readonly CsvColumn<T
 }
 
 /** A CSV body of rows written beforehand (by csvCollector or encodedRows), under the columns' header. */
-export function csvBody<T>(
-  columns: readonly CsvColumn<T>[],
+export function csvBody(
+  columns: readonly { header: string }[],
   chunks: AsyncIterable<EncodedRows> | Iterable<EncodedRows>,
   options: CsvStreamOptions = {},
 ): ReadableStream<Uint8Array> {

@@ -2,8 +2,12 @@ import "server-only";
 import { currentUser, signInRequired } from "../auth/session";
 import { isDemoMode } from "./funds";
 
-/** What the site header shows: the demo badge, and who is signed in (read at request time, not build time). */
-export async function headerFacts(): Promise<{ demo: boolean; userName: string | null }> {
-  const user = signInRequired() ? await currentUser() : null;
-  return { demo: isDemoMode(), userName: user ? (user.name ?? user.email) : null };
+/** What the site header shows: the demo badge, who is signed in, and whether the person may browse (for search). */
+export async function headerFacts(): Promise<{ demo: boolean; userName: string | null; canBrowse: boolean }> {
+  const user = await currentUser();
+  return {
+    demo: isDemoMode(),
+    userName: signInRequired() && user ? (user.name ?? user.email) : null,
+    canBrowse: user !== null,
+  };
 }

@@ -8,7 +8,7 @@ import { errorResponse, jsonError, noStore } from "./error-response";
 import { loadQuery } from "./query";
 import { runWithRequestContext } from "./request-context";
 
-const paramNames: Record<string, string> = { fundId: "Fund id", investorId: "Investor id" };
+const paramNames: Record<string, string> = { fundId: "Fund id", investorId: "Investor id", key: "Investor key" };
 
 interface RouteContextLike {
   params: Promise<unknown>;
@@ -36,8 +36,11 @@ async function handle<S extends z.ZodType, Q extends ParserMap>(
     const user = await requireUser();
     const params = paramsSchema.safeParse((await context?.params) ?? {});
     if (!params.success) {
-      const key = String(params.error.issues[0]?.path[0] ?? "");
-      return jsonError(400, `${paramNames[key] ?? "The request"} must be a UUID.`);
+      const issue = params.error.issues[0];
+      return jsonError(
+        400,
+        `${paramNames[String(issue?.path[0] ?? "")] ?? "The request"} ${issue?.message ?? "is malformed"}.`,
+      );
     }
     // Odd input never reaches the upstream: an unknown, repeated or malformed parameter is a 400 here.
     const query = loadQuery(queryParsers, request);

@@ -41,6 +41,14 @@ export class Forbidden extends HttpError {
   }
 }
 
+/** Nothing of ours answers to this (an unknown investor key): 404. */
+export class NotFound extends HttpError {
+  static override readonly kind = "NotFound";
+  constructor(message: string) {
+    super(404, message);
+  }
+}
+
 /** The request refers to something that has since changed (an older investor list): answered 409. */
 export class Conflict extends HttpError {
   static override readonly kind = "Conflict";

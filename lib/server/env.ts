@@ -24,6 +24,14 @@ const envSchema = z
     // Refresh reads a fund's list again at most this often; within it the held list answers, with its age.
     INVESTOR_LIST_REFRESH_SECONDS: integer(1, 3_600, 10),
     DEMO_SEED: integer(0, 2 ** 31, 42),
+    // The organization's investor directory: funds read at once, and how often it is read again (seconds).
+    DIRECTORY_CONCURRENCY: integer(1, 64, 6),
+    DIRECTORY_REFRESH_SECONDS: integer(10, 86_400, 600),
+    // Keys the hash investors are matched by across funds (and the directory's links); the same on every instance.
+    DIRECTORY_MATCH_SECRET: z.preprocess(
+      blankToUndefined,
+      z.string().min(32, "DIRECTORY_MATCH_SECRET must be at least 32 characters").optional(),
+    ),
     PORT: integer(1, 65_535, 3000),
     DASHBOARD_HOST: z.preprocess(blankToUndefined, z.string().optional()),
     // The dashboard's own address: decides Secure cookies and HSTS, and builds the OIDC redirect URI.

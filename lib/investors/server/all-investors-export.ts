@@ -1,71 +1,73 @@
 import "server-only";
+import pLimit from "p-limit";
 import { csvColumns } from "../../csv/columns";
 import { contentDisposition, today } from "../../csv/filename";
 import { beforeFirstRow, csvResponse, exportHooks } from "../../csv/server/export-response";
-import { type CsvColumn, csvStream, inBatches } from "../../csv/stream";
+import { type CsvColumn, csvBody, csvCollector, type EncodedRows } from "../../csv/stream";
 import { type Fund, listFunds } from "../../data/funds";
-import { type Investor, listInvestors } from "../../data/investors";
+import { collectInvestors, type Investor } from "../../data/investors";
 import type { Principal } from "../../data/principal";
+import { incompleteExport, partialHeaders } from "../../directory/server/failures";
+import type { FailedFund } from "../../directory/types";
 import { fundName } from "../../funds/columns";
-import { logLine } from "../../server/log";
+import { statusOf } from "../../http/error-response";
+import { serverEnv } from "../../server/env";
 import { investorColumns } from "../columns";
 
-interface FundInvestor {
+interface FundRows {
   fund: Fund;
-  investor: Investor;
+  chunks: EncodedRows[];
+  failure: FailedFund | null;
 }
 
-/** Every fund's investors in fund order, fetched at most 4 funds at a time; a failure ends the iteration. */
-async function* everyInvestor(
-  principal: Principal,
-  funds: readonly Fund[],
-  sensitive: boolean,
-): AsyncGenerator<FundInvestor[]> {
-  const inFlight: Promise<Investor[]>[] = [];
-  let next = 0;
-  const startNext = () => {
-    const fund = funds[next++];
-    if (!fund) return;
-    const request = listInvestors(principal, fund.id, { sensitive });
-    request.catch(() => undefined); // awaited in turn below; this only keeps an early failure from going unhandled
-    inFlight.push(request);
-  };
-  for (let i = 0; i < 4; i++) startNext();
-  for (const fund of funds) {
-    const investors = await inFlight.shift()!;
-    startNext();
-    for await (const batch of inBatches(investors)) yield batch.map((investor) => ({ fund, investor }));
+const fundFields = ["fund.id", "fund.name"];
+
+/** The file's columns for one fund's investors: the fund's id and name first, then every investor field. */
+function columnsFor(fund: Fund): CsvColumn<Investor>[] {
+  const fundValues = [fund.id, fundName(fund)];
+  return [...fundFields.map((header, at) => ({ header, value: () => fundValues[at] })), ...csvColumns(investorColumns)];
+}
+
+const header = [...fundFields.map((name) => ({ header: name })), ...csvColumns(investorColumns)];
+
+async function readFund(principal: Principal, fund: Fund, sensitive: boolean): Promise<FundRows> {
+  try {
+    const { value } = await collectInvestors(principal, fund.id, () => csvCollector(columnsFor(fund)), { sensitive });
+    return { fund, chunks: value, failure: null };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "The fund's investors could not be read.";
+    return {
+      fund,
+      chunks: [],
+      failure: { id: fund.id, name: fundName(fund), status: statusOf(error) ?? 502, message },
+    };
   }
 }
 
-/** Every investor of every fund, the fund's id and name first; a fund failing mid-way aborts the download. */
+/**
+ * Every investor of every fund, the fund's id and name first. Every fund is read (a few at a time, straight into CSV
+ * text) before the first row is sent, so the file is never short without saying so: when funds cannot be read the
+ * answer is 409 naming them, or with `partial` a file named `…-partial.csv` without them (X-Missing-Funds).
+ */
 export async function allInvestorsCsv(
   request: Request,
-  params: { sensitive: boolean; bom: boolean },
+  params: { sensitive: boolean; bom: boolean; partial: boolean },
   principal: Principal,
 ): Promise<Response> {
-  const file = `all-investors-${today()}.csv`;
-  const hooks = await exportHooks(request, params.sensitive, file, null, principal);
-  const funds = await beforeFirstRow(hooks, listFunds(principal));
-  const columns: CsvColumn<FundInvestor>[] = [
-    { header: "fund.id", value: (row) => row.fund.id },
-    { header: "fund.name", value: (row) => fundName(row.fund) },
-    ...csvColumns(investorColumns).map((column) => ({
-      header: column.header,
-      value: (row: FundInvestor) => column.value(row.investor),
-    })),
-  ];
-  const body = csvStream(everyInvestor(principal, funds, params.sensitive), columns, {
-    bom: params.bom,
-    ...hooks,
-    onError: (error, rows) => {
-      hooks.onError(error, rows);
-      logLine("export_aborted", {
-        file,
-        rows,
-        reason: error instanceof Error ? error.message.slice(0, 120) : "unknown",
-      });
-    },
-  });
-  return csvResponse(body, contentDisposition("all-investors", `-${today()}.csv`));
+  const hooks = await exportHooks(request, params.sensitive, `all-investors-${today()}.csv`, null, principal);
+  const read = async () => {
+    const funds = await listFunds(principal);
+    const limit = pLimit(serverEnv().DIRECTORY_CONCURRENCY);
+    return Promise.all(funds.map((fund) => limit(() => readFund(principal, fund, params.sensitive))));
+  };
+  const funds = await beforeFirstRow(hooks, read());
+  const failed = funds.flatMap((fund) => (fund.failure ? [fund.failure] : []));
+  if (failed.length > 0 && !params.partial) {
+    hooks.onError(new Error("funds could not be read"), 0);
+    return incompleteExport(failed);
+  }
+  const chunks = funds.flatMap((fund) => fund.chunks);
+  const body = csvBody(header, chunks, { bom: params.bom, ...hooks });
+  const suffix = `-${today()}${failed.length > 0 ? "-partial" : ""}.csv`;
+  return csvResponse(body, contentDisposition("all-investors", suffix), partialHeaders(failed));
 }

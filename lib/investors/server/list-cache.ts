@@ -1,6 +1,9 @@
 import "server-only";
+import { acceptFundRead } from "../../directory/server/directory";
+import { taxKeyOf } from "../../directory/server/match-key";
+import { positionOf } from "../../directory/server/positions";
+import { collectInvestors, type Investor, type ListCollector } from "../../data/investors";
 import type { Principal } from "../../data/principal";
-import { collectInvestors, type Investor, intoArray } from "../../data/investors";
 import { Conflict } from "../../http/errors";
 import { serverEnv } from "../../server/env";
 import { processWide } from "../../server/process-wide";
@@ -43,15 +46,34 @@ function evict(now: number) {
   }
 }
 
+interface Read {
+  investors: Investor[];
+  taxKeys: (string | null)[];
+}
+
+/** The masked records, and each one's tax key worked out before it was masked (for the directory). */
+function records(): ListCollector<Investor, Read, string | null> {
+  const read: Read = { investors: [], taxKeys: [] };
+  return {
+    add: (investor, taxKey) => (read.investors.push(investor), read.taxKeys.push(taxKey)),
+    done: () => read,
+  };
+}
+
 function readList(fundId: string, principal: Principal, latest: Entry | undefined, now: number): Entry {
   // Reads of one fund stay ordered even when two start within the same millisecond.
   const startedAt = Math.max(now, (latest?.startedAt ?? 0) + 1);
   const created: Entry = { fundId, startedAt, usedAt: now, rows: 0, ready: false, index: Promise.resolve(null!) };
   // Read record by record: only the masked records are kept, never the list's text or an unmasked copy.
-  created.index = collectInvestors(principal, fundId, () => intoArray<Investor>()).then(({ value, digest }) => {
-    created.rows = value.length;
+  created.index = collectInvestors(principal, fundId, records, { derive: taxKeyOf }).then(({ value, digest }) => {
+    created.rows = value.investors.length;
     created.ready = true;
-    return new InvestorIndex(value, digest, startedAt);
+    // The directory takes this read of the fund too, so the fund page and the directory never disagree.
+    acceptFundRead(
+      fundId,
+      value.investors.map((investor, at) => positionOf(fundId, investor, value.taxKeys[at]!)),
+    );
+    return new InvestorIndex(value.investors, digest, startedAt);
   });
   // A failed read is not kept: the next request tries again.
   created.index.catch(() => {

@@ -2,7 +2,7 @@ import type { Column, RowData } from "@tanstack/react-table";
 import type { DataTableFeatures } from "@/components/data-table/features";
 import { formatMoney } from "@/lib/values/format";
 
-interface InvestorsTableFooterProps<T extends RowData> {
+interface TotalsFooterProps<T extends RowData> {
   columns: Column<DataTableFeatures, T, unknown>[];
   /** How many rows the totals cover. */
   count: number;
@@ -11,7 +11,7 @@ interface InvestorsTableFooterProps<T extends RowData> {
 }
 
 /** Exact decimal totals of the amount columns over the rows shown. */
-export function InvestorsTableFooter<T extends RowData>({ columns, count, totals }: InvestorsTableFooterProps<T>) {
+export function TotalsFooter<T extends RowData>({ columns, count, totals }: TotalsFooterProps<T>) {
   return (
     <tr className="border-t-2 border-zinc-300 dark:border-zinc-700">
       {columns.map((column, index) => {

@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { directoryRowsParsers } from "@/lib/directory/search-params";
+import { directoryPage } from "@/lib/directory/server/reads";
+import { apiRoute } from "@/lib/http/api-route";
+import { inPersonLane } from "@/lib/server/fair-share";
+
+// A page of the organization's investor directory (?sort=&q=&type=&offset=&limit=), with its progress and failures.
+export const GET = apiRoute("GET /api/investors", z.object({}), directoryRowsParsers, ({ query, user }) => {
+  const { offset, limit, refresh, ...view } = query;
+  return inPersonLane(user.email, () => directoryPage(user, view, offset, limit, refresh));
+});

@@ -1,0 +1,40 @@
+import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { InvestorAcrossFundsView } from "@/components/directory/investor-across-funds";
+import { PageError } from "@/components/layout/page-error";
+import { requireUser } from "@/lib/auth/session";
+import { prefetch } from "@/lib/data/prefetch";
+import { investorAcrossFundsQuery } from "@/lib/directory/queries";
+import { investorAcrossFunds } from "@/lib/directory/server/reads";
+import { getQueryClient } from "@/lib/query/query-client";
+
+export const metadata: Metadata = { title: "Investor across funds" };
+
+export default async function InvestorAcrossFundsPage({ params }: PageProps<"/investors/[key]">) {
+  const { key } = await params;
+  if (!/^[A-Za-z0-9_-]{22}$/.test(key)) notFound();
+  const queryClient = getQueryClient();
+  const error = await prefetch(queryClient, {
+    ...investorAcrossFundsQuery(key),
+    queryFn: async () => investorAcrossFunds(await requireUser(), key),
+  });
+  if (error?.status === 404) notFound();
+  return (
+    <div className="space-y-4">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link href="/investors" className="font-medium text-blue-700 hover:underline dark:text-blue-300">
+          Investors
+        </Link>
+      </nav>
+      {error ? (
+        <PageError message={error.message} />
+      ) : (
+        <HydrationBoundary state={dehydrate(queryClient)}>
+          <InvestorAcrossFundsView investorKey={key} />
+        </HydrationBoundary>
+      )}
+    </div>
+  );
+}

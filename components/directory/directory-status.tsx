@@ -1,0 +1,50 @@
+"use client";
+
+import type { DirectoryProgress, FailedFund } from "@/lib/directory/types";
+
+interface DirectoryStatusProps {
+  progress: DirectoryProgress;
+  complete: boolean;
+  failedFunds: FailedFund[];
+  onRetry: () => void;
+  retrying: boolean;
+}
+
+const count = new Intl.NumberFormat("en-US");
+
+/** What the directory covers: the funds still being read, and the ones that could not be, each named, with Retry. */
+export function DirectoryStatus({ progress, complete, failedFunds, onRetry, retrying }: DirectoryStatusProps) {
+  return (
+    <div className="mb-3 space-y-2">
+      {complete ? null : (
+        <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
+          Reading investors: {count.format(progress.read)} of {count.format(progress.total)} funds. The list below is
+          incomplete until every fund is read.
+        </p>
+      )}
+      {failedFunds.length > 0 ? (
+        <div
+          role="alert"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          {failedFunds.length} {failedFunds.length === 1 ? "fund" : "funds"} could not be read:{" "}
+          {failedFunds.map((fund, index) => (
+            <span key={fund.id}>
+              {index > 0 ? ", " : ""}
+              {fund.name} ({fund.message})
+            </span>
+          ))}
+          {" · "}
+          <button
+            type="button"
+            onClick={onRetry}
+            disabled={retrying}
+            className="font-medium underline disabled:opacity-60"
+          >
+            {retrying ? "Retrying…" : "Retry"}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { infiniteQueryOptions, keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
+import { fetchJson } from "../query/fetch-json";
+import { type DirectoryView, directoryViewSearch } from "./search-params";
+import type { DirectoryPage, InvestorAcrossFunds, SearchResults } from "./types";
+
+export const directoryFirstPage = 100;
+const laterPageRows = 300;
+
+// Set only by a person's Refresh or Retry: the next first page makes the server read every fund again.
+let refreshAsked = false;
+
+/** Refresh / Retry: the server reads every fund again (at most every 10 s), the failed ones included. */
+export function refreshDirectory(client: QueryClient): Promise<void> {
+  refreshAsked = true;
+  return client.invalidateQueries({ queryKey: ["directory"] });
+}
+
+/** The directory's view, a page at a time; while funds are still being read it asks again each second. */
+export function directoryRowsQuery(view: DirectoryView) {
+  const search = directoryViewSearch(view);
+  return infiniteQueryOptions({
+    queryKey: ["directory", search],
+    initialPageParam: 0,
+    getNextPageParam: (last: DirectoryPage) => {
+      const next = last.offset + last.rows.length;
+      return next < last.matched && last.rows.length > 0 ? next : undefined;
+    },
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams(search);
+      params.set("offset", String(pageParam));
+      params.set("limit", String(pageParam === 0 ? directoryFirstPage : laterPageRows));
+      if (pageParam === 0 && refreshAsked) {
+        refreshAsked = false;
+        params.set("refresh", "1");
+      }
+      return fetchJson<DirectoryPage>(`/api/investors?${params}`, signal);
+    },
+    refetchInterval: (query) => (query.state.data?.pages[0]?.complete === false ? 1_000 : false),
+  });
+}
+
+export function investorAcrossFundsQuery(key: string) {
+  return queryOptions({
+    queryKey: ["directory", "investor", key],
+    queryFn: ({ signal }) => fetchJson<InvestorAcrossFunds>(`/api/investors/${encodeURIComponent(key)}`, signal),
+  });
+}
+
+/** The header's search: every keystroke asks (the last answer stays on screen until the next arrives). */
+export function globalSearchQuery(text: string) {
+  return queryOptions({
+    queryKey: ["search", text.trim().toLowerCase()],
+    queryFn: ({ signal }) => fetchJson<SearchResults>(`/api/search?q=${encodeURIComponent(text.trim())}`, signal),
+    enabled: text.trim() !== "",
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,194 @@
+import "server-only";
+import pLimit from "p-limit";
+import { CustomerApiError } from "../../customer-api/errors";
+import { type Fund, listFunds } from "../../data/funds";
+import { collectInvestors } from "../../data/investors";
+import { systemPrincipal } from "../../data/principal";
+import { fundName } from "../../funds/columns";
+import { statusOf } from "../../http/error-response";
+import { serverEnv } from "../../server/env";
+import { logLine } from "../../server/log";
+import { processWide } from "../../server/process-wide";
+import type { DirectoryProgress, FailedFund } from "../types";
+import { DirectoryIndex } from "./directory-index";
+import { taxKeyOf } from "./match-key";
+import { type Position, positionsCollector } from "./positions";
+
+interface FundState {
+  id: string;
+  name: string;
+  /** Lower-cased names the global search matches: display and legal name, organization, portfolio company. */
+  search: string;
+  organization: string | null;
+  status: "pending" | "read" | "failed";
+  positions: readonly Position[];
+  failure: FailedFund | null;
+  readAt: number | null;
+  /** The build in which this fund was last tried. */
+  round: number;
+}
+
+interface State {
+  funds: Map<string, FundState>;
+  /** Why the fund list itself could not be read, when it could not. */
+  listFailure: Error | null;
+  round: number;
+  startedAt: number;
+  building: Promise<void> | null;
+  /** Settles once the build in progress has read the fund list (or failed to). */
+  listed: Promise<void>;
+  changes: number;
+  index: { changes: number; at: number; value: DirectoryIndex } | null;
+}
+
+const state = processWide<State>("directory", () => ({
+  funds: new Map(),
+  listFailure: null,
+  round: 0,
+  startedAt: 0,
+  building: null,
+  listed: Promise.resolve(),
+  changes: 0,
+  index: null,
+}));
+
+// While a build runs, its index is redone at most each second.
+const reindexGapMs = 1_000;
+
+function fundSearchText(fund: Fund): string {
+  const parts = [
+    fundName(fund),
+    fund.legal_entity?.legal_name,
+    fund.organization_name,
+    fund.portfolio_company_legal_name,
+  ];
+  return parts
+    .filter((part): part is string => typeof part === "string" && part !== "")
+    .join("\u0000")
+    .toLowerCase();
+}
+
+function failureOf(fund: FundState, error: unknown): FailedFund {
+  const status = statusOf(error) ?? 502;
+  const message = error instanceof Error ? error.message : "The fund's investors could not be read.";
+  return { id: fund.id, name: fund.name, status, message };
+}
+
+function setFund(fund: FundState, patch: Partial<FundState>) {
+  state.funds.set(fund.id, { ...(state.funds.get(fund.id) ?? fund), ...patch });
+  state.changes += 1;
+}
+
+async function readFund(fund: FundState, round: number): Promise<void> {
+  try {
+    const { value } = await collectInvestors(systemPrincipal("directory"), fund.id, () => positionsCollector(fund.id), {
+      derive: taxKeyOf,
+    });
+    setFund(fund, { status: "read", positions: value, failure: null, readAt: Date.now(), round });
+  } catch (error) {
+    if (!(error instanceof CustomerApiError) && statusOf(error) === null)
+      logLine("directory_fund_error", { fundId: fund.id });
+    // A fund that cannot be read is kept with its failure, and named wherever the directory is shown.
+    setFund(fund, { status: "failed", positions: [], failure: failureOf(fund, error), round });
+  }
+}
+
+async function build(listed: () => void): Promise<void> {
+  const round = (state.round += 1);
+  state.startedAt = Date.now();
+  try {
+    const funds = await listFunds(systemPrincipal("directory"));
+    state.listFailure = null;
+    const previous = state.funds;
+    state.funds = new Map(
+      funds.map((fund) => {
+        const known = previous.get(fund.id) ?? {
+          status: "pending" as const,
+          positions: [],
+          failure: null,
+          readAt: null,
+          round: 0,
+        };
+        const organization = fund.organization_name?.trim() || null;
+        return [fund.id, { ...known, id: fund.id, name: fundName(fund), search: fundSearchText(fund), organization }];
+      }),
+    );
+    state.changes += 1;
+    listed();
+    const limit = pLimit(serverEnv().DIRECTORY_CONCURRENCY);
+    await Promise.all([...state.funds.values()].map((fund) => limit(() => readFund(fund, round))));
+  } catch (error) {
+    state.listFailure = error instanceof Error ? error : new Error(String(error));
+    listed();
+  }
+}
+
+/** Starts a build unless one runs: on first use, past DIRECTORY_REFRESH_SECONDS, or on a person's Refresh. */
+function ensureBuilding(refresh: boolean): Promise<void> | null {
+  if (state.building) return state.building;
+  const age = Date.now() - state.startedAt;
+  const env = serverEnv();
+  // A person's Refresh reads every fund again at most once per INVESTOR_LIST_REFRESH_SECONDS, like a fund's list.
+  const due =
+    state.round === 0 ||
+    age >= env.DIRECTORY_REFRESH_SECONDS * 1_000 ||
+    (refresh && age >= env.INVESTOR_LIST_REFRESH_SECONDS * 1_000);
+  if (!due) return null;
+  let listed = () => {};
+  state.listed = new Promise((resolve) => (listed = resolve));
+  state.building = build(listed).finally(() => (state.building = null));
+  return state.building;
+}
+
+/** A fund's list read for its own page: the directory takes its positions, so the two never disagree. */
+export function acceptFundRead(fundId: string, positions: readonly Position[]): void {
+  const fund = state.funds.get(fundId);
+  if (fund) setFund(fund, { status: "read", positions, failure: null, readAt: Date.now() });
+}
+
+export interface DirectorySnapshot {
+  index: DirectoryIndex;
+  progress: DirectoryProgress;
+  failedFunds: FailedFund[];
+  complete: boolean;
+  asOf: string | null;
+  funds: { id: string; name: string; search: string; organization: string | null }[];
+}
+
+function currentIndex(): DirectoryIndex {
+  const now = Date.now();
+  const held = state.index;
+  if (held && (held.changes === state.changes || (state.building && now - held.at < reindexGapMs))) return held.value;
+  const positions = [...state.funds.values()].flatMap((fund) => fund.positions);
+  state.index = { changes: state.changes, at: now, value: new DirectoryIndex(positions) };
+  return state.index.value;
+}
+
+/**
+ * The organization's directory as it stands: built on first use (the first fund list is awaited, the funds are not),
+ * refreshed on its age or a person's Refresh, with progress and the funds that could not be read.
+ */
+export async function directorySnapshot(options: { refresh?: boolean } = {}): Promise<DirectorySnapshot> {
+  const building = ensureBuilding(options.refresh ?? false);
+  // Before the fund list is known there is nothing to show but the wait for it.
+  if (building && state.funds.size === 0) await state.listed;
+  if (state.listFailure && state.funds.size === 0) throw state.listFailure;
+  const funds = [...state.funds.values()];
+  const readAts = funds.map((fund) => fund.readAt).filter((at): at is number => at !== null);
+  return {
+    index: currentIndex(),
+    progress: {
+      read: funds.filter((fund) => fund.round === state.round && fund.status !== "pending").length,
+      total: funds.length,
+    },
+    failedFunds: funds.flatMap((fund) => (fund.failure ? [fund.failure] : [])),
+    complete: state.round > 0 && funds.every((fund) => fund.status !== "pending"),
+    asOf: readAts.length > 0 ? new Date(Math.min(...readAts)).toISOString() : null,
+    funds: funds.map((fund) => ({
+      id: fund.id,
+      name: fund.name,
+      search: fund.search,
+      organization: fund.organization,
+    })),
+  };
+}

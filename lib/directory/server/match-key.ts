@@ -1,0 +1,52 @@
+import "server-only";
+import { createHmac, randomBytes } from "node:crypto";
+import type { Investor } from "../../customer-api/schemas";
+import { serverEnv } from "../../server/env";
+import { logLine } from "../../server/log";
+import { processWide } from "../../server/process-wide";
+
+/** The secret every key is made with: configured, or drawn once per process (then links change on restart). */
+function secret(): Buffer {
+  return processWide("directory-match-secret", () => {
+    const configured = serverEnv().DIRECTORY_MATCH_SECRET;
+    if (configured) return Buffer.from(configured);
+    if (serverEnv().CUSTOMER_API_BASE_URL)
+      logLine("directory_match_secret_generated", { note: "set DIRECTORY_MATCH_SECRET" });
+    return randomBytes(32);
+  });
+}
+
+function keyed(text: string): string {
+  return createHmac("sha256", secret()).update(text).digest("base64url");
+}
+
+/** A tax id as compared: its letters and digits, upper-cased (`12-3456789` and `123456789` are one). */
+export function normalizedTaxId(value: unknown): string | null {
+  const text =
+    typeof value === "string" || typeof value === "number"
+      ? String(value)
+          .replace(/[^A-Za-z0-9]/g, "")
+          .toUpperCase()
+      : "";
+  return text === "" ? null : text;
+}
+
+/** An email as compared: trimmed and lower-cased. */
+export function normalizedEmail(value: unknown): string | null {
+  const text = typeof value === "string" ? value.trim().toLowerCase() : "";
+  return text === "" ? null : text;
+}
+
+/**
+ * The keyed hash an investor is matched by, worked out from the record before it is masked: the server matches on
+ * tax ids without holding them (nor an unkeyed hash, which a tax id's small space would let anyone reverse).
+ */
+export function taxKeyOf(unmasked: Investor): string | null {
+  const taxId = normalizedTaxId(unmasked.investment_account?.tax_id);
+  return taxId === null ? null : keyed(`tax:${taxId}`);
+}
+
+/** The opaque key of an investor in URLs: stable for the same data, and reveals neither email nor tax id. */
+export function investorKey(by: { matchedBy: string; value: string }): string {
+  return keyed(`investor:${by.matchedBy}:${by.value}`).slice(0, 22);
+}

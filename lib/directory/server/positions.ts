@@ -1,0 +1,75 @@
+import "server-only";
+import type { Investor } from "../../customer-api/schemas";
+import type { ListCollector } from "../../data/investors";
+import { investorName, investorTypeOf, teamMembersText } from "../../investors/columns";
+import { parseTimestamp } from "../../values/format";
+import type { Matchable } from "./match";
+import { normalizedEmail } from "./match-key";
+
+export const amountFields = [
+  "commitment_amount",
+  "contributed_amount",
+  "unfunded_commitment_amount",
+  "life_distributions",
+  "net_asset_value",
+] as const;
+
+export type AmountField = (typeof amountFields)[number];
+
+/** What the directory keeps of one investor's position in one fund: never the whole record. */
+export interface Position extends Matchable {
+  fundId: string;
+  investorId: string;
+  name: string;
+  email: string | null;
+  investorType: string;
+  /** When the invitation was sent (ms), for the person's latest details; null when unknown. */
+  invited: number | null;
+  /** Lower-cased text searched: names, emails, joint name, team members, the tax id's last 4 characters. */
+  search: string;
+  amounts: Record<AmountField, string | null>;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+}
+
+/** A position from a masked investor record and the tax key worked out before it was masked. */
+export function positionOf(fundId: string, investor: Investor, taxKey: string | null): Position {
+  const account = investor.investment_account;
+  const email = text(investor.primary_contact?.email);
+  const taxLast4 = text(account?.tax_id)?.slice(-4) ?? null;
+  const searched = [
+    investorName(investor),
+    account?.legal_name,
+    account?.display_name,
+    email,
+    account?.joint_legal_name,
+    teamMembersText(investor),
+    taxLast4,
+  ];
+  return {
+    fundId,
+    investorId: investor.id,
+    name: investorName(investor),
+    email,
+    investorType: investorTypeOf(investor),
+    invited: parseTimestamp(investor.date_invited)?.getTime() ?? null,
+    search: searched
+      .filter((part): part is string => !!part)
+      .join("\u0000")
+      .toLowerCase(),
+    amounts: Object.fromEntries(amountFields.map((field) => [field, text(investor[field])])) as Record<
+      AmountField,
+      string | null
+    >,
+    taxKey,
+    emailKey: normalizedEmail(email),
+  };
+}
+
+/** A list read that keeps only the directory's positions of a fund. */
+export function positionsCollector(fundId: string): ListCollector<Investor, Position[], string | null> {
+  const positions: Position[] = [];
+  return { add: (investor, taxKey) => positions.push(positionOf(fundId, investor, taxKey)), done: () => positions };
+}

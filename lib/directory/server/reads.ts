@@ -1,0 +1,66 @@
+import "server-only";
+import { getInvestor } from "../../data/investors";
+import type { Principal } from "../../data/principal";
+import { NotFound } from "../../http/errors";
+import type { DirectoryView } from "../search-params";
+import type { DirectoryPage, InvestorAcrossFunds, SearchResults } from "../types";
+import { directorySnapshot } from "./directory";
+import { totalsOf } from "./directory-index";
+import { rankMatches } from "./rank";
+
+// What pages and routes ask of the directory; the caller's principal is the signed-in person the route checked.
+
+export async function directoryPage(
+  _principal: Principal,
+  view: DirectoryView,
+  offset: number,
+  limit: number,
+  refresh = false,
+): Promise<DirectoryPage> {
+  const snapshot = await directorySnapshot({ refresh });
+  const page = await snapshot.index.page(view, offset, limit);
+  const { progress, failedFunds, complete, asOf } = snapshot;
+  return {
+    ...page,
+    progress,
+    failedFunds,
+    complete,
+    asOf,
+    types: snapshot.index.types,
+    longest: snapshot.index.longest(),
+  };
+}
+
+/** One investor across funds: each position's whole (masked) record, read for the person asking. */
+export async function investorAcrossFunds(principal: Principal, key: string): Promise<InvestorAcrossFunds> {
+  const snapshot = await directorySnapshot();
+  const found = snapshot.index.investor(key);
+  if (!found) throw new NotFound("No investor has this key: the directory may have changed since the link was made.");
+  const names = new Map(snapshot.funds.map((fund) => [fund.id, fund.name]));
+  const positions = await Promise.all(
+    found.positions.map(async (position) => ({
+      fund: { id: position.fundId, name: names.get(position.fundId) ?? position.fundId },
+      investor: await getInvestor(principal, position.fundId, position.investorId),
+    })),
+  );
+  return { key, matchedBy: found.matchedBy, positions, totals: totalsOf((field) => found.row[field]) };
+}
+
+const searchLimit = 8;
+
+/** Funds and investors matching what was typed, at most 8 of each, best first. */
+export async function globalSearch(_principal: Principal, text: string): Promise<SearchResults> {
+  const snapshot = await directorySnapshot();
+  const funds = rankMatches(
+    snapshot.funds,
+    text,
+    (fund) => fund.name,
+    (fund) => fund.search,
+    searchLimit,
+  );
+  const investors = snapshot.index.search(text, searchLimit);
+  return {
+    funds: funds.map(({ id, name, organization }) => ({ id, name, organization })),
+    investors: investors.map(({ key, name, email, funds: count }) => ({ key, name, email, funds: count })),
+  };
+}
