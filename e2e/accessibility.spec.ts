@@ -40,3 +40,14 @@ test("the investor directory, an investor across funds and the open search have 
   await expect(page.getByRole("option").first()).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });
+
+test("a fund's reconciliation and capital outstanding have no WCAG 2 A/AA violations", async ({ page }) => {
+  const { fundId } = await mediumFund();
+  await page.goto(`/funds/${fundId}`);
+  await expect(page.getByRole("table", { name: "Fund checks" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.goto("/outstanding");
+  await expect(page.getByRole("table", { name: "Positions with capital outstanding" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});

@@ -64,6 +64,10 @@ const fundTemplates: ((f: string) => string)[] = [
   (f) => `/api/funds/${f}/investors.csv`,
   (f) => `/api/funds/${f}/investor-rows`,
   (f) => `/api/investors/${f}`,
+  (f) => `/api/funds/${f}/reconciliation`,
+  (f) => `/api/funds/${f}/reconciliation.csv`,
+  (f) => `/api/outstanding?fund=${f}`,
+  (f) => `/api/outstanding.csv?fund=${f}`,
 ];
 const investorTemplates: ((f: string, i: string) => string)[] = [
   (f, i) => `/api/funds/${f}/investors/${i}`,

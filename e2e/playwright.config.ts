@@ -94,12 +94,13 @@ export default defineConfig({
       dependencies: ["setup"],
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
     },
-    // Fault tests flip the shared upstream's switches, so they run alone, after the rest.
+    // Fault tests flip the shared upstream's switches, so they run alone, after the rest, one file at a time.
     {
       name: "faults",
       testMatch: ["faults.spec.ts", "directory-faults.spec.ts"],
       dependencies: ["app", "sign-in", "oidc", "security"],
       fullyParallel: false,
+      workers: 1,
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
     },
     // Measures one person's latency while another floods the server, so it runs alone, last.

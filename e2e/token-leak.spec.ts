@@ -47,6 +47,9 @@ test("the API token appears nowhere, and full tax ids and account numbers only i
   await page.getByRole("table", { name: "Investors" }).getByRole("link").first().click();
   await page.getByRole("table", { name: "Positions" }).waitFor();
   await page.waitForLoadState("networkidle");
+  await page.goto("/outstanding");
+  await page.getByRole("table", { name: "Positions with capital outstanding" }).waitFor();
+  await page.waitForLoadState("networkidle");
 
   const apiPaths = [
     "/api/funds",
@@ -58,6 +61,12 @@ test("the API token appears nowhere, and full tax ids and account numbers only i
     "/api/investors?limit=500",
     `/api/search?q=${encodeURIComponent(investor.investment_account?.tax_id?.slice(-4) ?? "a")}`,
     "/api/investors.csv?group=investor&partial=1",
+    "/api/reconciliation",
+    `/api/funds/${fund.id}/reconciliation`,
+    `/api/funds/${fund.id}/reconciliation.csv`,
+    "/api/outstanding?limit=500",
+    "/api/outstanding/emails",
+    "/api/outstanding.csv?partial=1",
   ];
   for (const path of apiPaths) {
     const response = await page.request.get(path);

@@ -1,37 +1,31 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useTable } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { DataTableFacetFilter } from "@/components/data-table/data-table-facet-filter";
 import { DataTableSearch } from "@/components/data-table/data-table-search";
+import { ViewDownload } from "@/components/data-table/view-download";
 import { dataTableFeatures } from "@/components/data-table/features";
 import { onSortingChangeFor, sortingOf } from "@/components/data-table/sorting";
 import { TotalsFooter } from "@/components/data-table/totals-footer";
+import { usePagedRows } from "@/components/data-table/use-paged-rows";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { directoryRowsQuery, refreshDirectory } from "@/lib/directory/queries";
-import { useDirectoryView } from "@/lib/directory/search-params";
-import type { DirectoryRow } from "@/lib/directory/types";
-import { DirectoryDownload } from "./directory-download";
+import { investorsCsvUrl, useDirectoryView } from "@/lib/directory/search-params";
 import { DirectoryStatus } from "./directory-status";
 import { directoryTableColumns } from "./directory-table-columns";
 
-const noRows: DirectoryRow[] = [];
 const count = new Intl.NumberFormat("en-US");
 
 /** Every investor of the organization, one row per person across funds; the server matches, sorts, searches and totals. */
 export function DirectoryTable() {
   const queryClient = useQueryClient();
   const [view, setView] = useDirectoryView();
-  const { data, error, refetch, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, isPlaceholderData } =
-    useInfiniteQuery({
-      ...directoryRowsQuery(view),
-      placeholderData: keepPreviousData,
-    });
-  const first = data?.pages[0];
-  const rows = useMemo(() => (data ? data.pages.flatMap((page) => page.rows) : noRows), [data]);
+  const { query, first, rows, onNearEnd } = usePagedRows(directoryRowsQuery(view));
+  const { error, refetch, isFetching, isFetchingNextPage, isPlaceholderData } = query;
   const typeOptions = useMemo(
     () => (first?.types ?? []).map(({ value, count }) => ({ value, label: value, count })),
     [first?.types],
@@ -77,7 +71,7 @@ export function DirectoryTable() {
           {first.complete ? "" : " so far"}
         </p>
         <div className="ml-auto">
-          <DirectoryDownload view={view} />
+          <ViewDownload url={investorsCsvUrl({ view })} partialUrl={investorsCsvUrl({ view, partial: true })} />
         </div>
       </div>
       {error ? (
@@ -88,7 +82,7 @@ export function DirectoryTable() {
         longest={first.longest}
         rowCount={first.matched}
         busy={isPlaceholderData}
-        onNearEnd={hasNextPage && !isFetchingNextPage && !error ? () => void fetchNextPage() : undefined}
+        onNearEnd={onNearEnd}
         label="Investors"
         empty={
           first.total === 0

@@ -1,20 +1,44 @@
 import { FieldList } from "@/components/ui/field-list";
 import { Panel } from "@/components/ui/panel";
 import { ProgressBar } from "@/components/ui/progress-bar";
+import Link from "next/link";
+import type { ReactNode } from "react";
 import type { Fund } from "@/lib/funds/types";
+import { outstandingViewSearch } from "@/lib/outstanding/search-params";
+import type { FundOutstanding } from "@/lib/reconciliation/types";
 import { shareOf } from "@/lib/values/decimal";
 import { formatMoney } from "@/lib/values/format";
 import { valueField } from "./fund-value";
 
 interface AggregatesPanelProps {
   fund: Fund;
+  /** Capital still owed by the fund's investors, once their list has been read. */
+  outstanding?: FundOutstanding;
+}
+
+function owed(fundId: string, outstanding: FundOutstanding | undefined): ReactNode {
+  if (!outstanding) return <span role="status">Reading the investors…</span>;
+  if (outstanding.total === null) return "nothing outstanding";
+  const positions = `${outstanding.positions} ${outstanding.positions === 1 ? "position" : "positions"}`;
+  const overdue = outstanding.overdue
+    ? `, overdue ${outstanding.daysOverdue} ${outstanding.daysOverdue === 1 ? "day" : "days"}`
+    : "";
+  return (
+    <Link
+      href={`/outstanding${outstandingViewSearch({ fund: fundId, overdue: false, sort: null })}`}
+      className="tabular-nums text-blue-700 hover:underline dark:text-blue-300"
+    >
+      {formatMoney(outstanding.total)} ({positions}
+      {overdue})
+    </Link>
+  );
 }
 
 function caption(part: string | null | undefined, whole: string | null | undefined, share: string | null) {
   return `${formatMoney(part)} of ${formatMoney(whole)}${share === null ? "" : ` (${share}%)`}`;
 }
 
-export function AggregatesPanel({ fund }: AggregatesPanelProps) {
+export function AggregatesPanel({ fund, outstanding }: AggregatesPanelProps) {
   const committed = shareOf(fund.total_commitments, fund.target_size);
   const contributed = shareOf(fund.total_contributed, fund.total_commitments);
   return (
@@ -25,6 +49,7 @@ export function AggregatesPanel({ fund }: AggregatesPanelProps) {
           valueField("Total commitments", fund.total_commitments, "money"),
           valueField("Total contributed", fund.total_contributed, "money"),
           valueField("Total received", fund.total_received, "money"),
+          { label: "Capital outstanding", value: owed(fund.id, outstanding), numeric: true },
         ]}
       />
       <div className="mt-4 space-y-3">

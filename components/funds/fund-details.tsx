@@ -8,6 +8,8 @@ import { fundName } from "@/lib/funds/columns";
 import { formatDate, formatText, formatTimestampTitle } from "@/lib/values/format";
 import { fundQuery } from "@/lib/funds/queries";
 import { refreshInvestorRows } from "@/lib/investors/queries";
+import { ReconciliationPanel } from "@/components/reconciliation/reconciliation-panel";
+import { reconciliationQuery } from "@/lib/reconciliation/queries";
 import { AggregatesPanel } from "./aggregates-panel";
 import { BankPanel } from "./bank-panel";
 import { LegalEntityPanel } from "./legal-entity-panel";
@@ -20,9 +22,13 @@ interface FundDetailsProps {
 export function FundDetails({ fundId }: FundDetailsProps) {
   const queryClient = useQueryClient();
   const { data: fund, error, isFetching, dataUpdatedAt, refetch } = useQuery(fundQuery(fundId));
+  const { data: reconciliation } = useQuery(reconciliationQuery(fundId));
   // Refresh the fund and its investors together (the aggregates follow the investor data): the server reads both again.
   const refresh = () => {
-    void refreshInvestorRows(queryClient, fundId);
+    // The reconciliation follows the list the refresh reads, so it is asked for once that list has arrived.
+    void refreshInvestorRows(queryClient, fundId).then(() =>
+      queryClient.invalidateQueries({ queryKey: reconciliationQuery(fundId).queryKey }),
+    );
     void queryClient.invalidateQueries({ queryKey: fundQuery(fundId).queryKey, exact: true });
   };
 
@@ -62,7 +68,8 @@ export function FundDetails({ fundId }: FundDetailsProps) {
           revealAccountNumber={revealAccountNumber}
         />
         <OfferingTermsPanel fund={fund} />
-        <AggregatesPanel fund={fund} />
+        <AggregatesPanel fund={fund} outstanding={reconciliation?.outstanding} />
+        <ReconciliationPanel fundId={fundId} />
       </div>
     </div>
   );

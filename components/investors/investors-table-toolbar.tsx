@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { type CsvOptions, DataTableDownload } from "@/components/data-table/data-table-download";
 import { DataTableFacetFilter, type FacetOption } from "@/components/data-table/data-table-facet-filter";
 import { DataTableSearch } from "@/components/data-table/data-table-search";
+import type { InvestorCheckId } from "@/lib/reconciliation/types";
 import { formatTimestampTitle } from "@/lib/values/format";
 
 interface InvestorsTableToolbarProps {
@@ -16,7 +17,20 @@ interface InvestorsTableToolbarProps {
   fetchedAt: string;
   columnPicker: ReactNode;
   csvHref: (options: CsvOptions) => string;
+  /** Only investors with capital outstanding. */
+  outstanding: boolean;
+  onOutstandingChange: (outstanding: boolean) => void;
+  /** The reconciliation check the table is narrowed to, if any. */
+  check: InvestorCheckId | null;
+  onClearCheck: () => void;
 }
+
+const checkLabels: Record<InvestorCheckId, string> = {
+  total_capital_due: "total capital due",
+  unfunded_commitment_amount: "unfunded commitment",
+};
+const toggleClass =
+  "h-9 rounded-md border px-3 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800 aria-pressed:border-blue-600 aria-pressed:bg-blue-50 dark:aria-pressed:bg-blue-950/60";
 
 const count = new Intl.NumberFormat("en-US");
 // The same text on the server and in the browser, so hydration agrees.
@@ -37,6 +51,22 @@ export function InvestorsTableToolbar(props: InvestorsTableToolbarProps) {
         value={props.query}
         onChange={props.onQueryChange}
       />
+      <button
+        type="button"
+        aria-pressed={props.outstanding}
+        onClick={() => props.onOutstandingChange(!props.outstanding)}
+        className={`${toggleClass} border-zinc-300 dark:border-zinc-700`}
+      >
+        Outstanding
+      </button>
+      {props.check ? (
+        <p className="flex items-center gap-2 rounded-md bg-amber-50 px-3 py-1.5 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+          Investors whose {checkLabels[props.check]} differs from its formula
+          <button type="button" onClick={props.onClearCheck} className="font-medium underline">
+            Show all
+          </button>
+        </p>
+      ) : null}
       <DataTableFacetFilter
         title="Type"
         options={props.typeOptions}

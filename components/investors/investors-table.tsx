@@ -1,6 +1,5 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { type ColumnVisibilityState, type Updater, useTable } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { DataTable } from "@/components/data-table/data-table";
@@ -9,28 +8,24 @@ import { dataTableFeatures } from "@/components/data-table/features";
 import { onSortingChangeFor, sortingOf } from "@/components/data-table/sorting";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
-import type { Investor } from "@/lib/investors/types";
 import { defaultInvestorColumnIds, investorColumns, visibleInvestorColumnIds } from "@/lib/investors/columns";
 import { fundInvestorRowsQuery } from "@/lib/investors/queries";
 import { investorCsvUrl, investorViewSearch, useInvestorTableState } from "@/lib/investors/search-params";
 import { InvestorViewSearch, investorsTableColumns } from "./investors-table-columns";
 import { TotalsFooter } from "@/components/data-table/totals-footer";
+import { usePagedRows } from "@/components/data-table/use-paged-rows";
 import { InvestorsTableToolbar } from "./investors-table-toolbar";
 
 interface InvestorsTableProps {
   fundId: string;
 }
 
-const noRows: Investor[] = [];
-
 /** The fund's investors in the URL's view; the server searches, filters, sorts and totals, the table shows pages. */
 export function InvestorsTable({ fundId }: InvestorsTableProps) {
   const [{ cols, ...view }, setState] = useInvestorTableState();
   const visibleIds = useMemo(() => visibleInvestorColumnIds(cols), [cols]);
-  const { data, error, refetch, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, isPlaceholderData } =
-    useInfiniteQuery({ ...fundInvestorRowsQuery(fundId, view, visibleIds), placeholderData: keepPreviousData });
-  const first = data?.pages[0];
-  const rows = useMemo(() => (data ? data.pages.flatMap((page) => page.rows) : noRows), [data]);
+  const { query, first, rows, onNearEnd } = usePagedRows(fundInvestorRowsQuery(fundId, view, visibleIds));
+  const { error, refetch, isFetching, isPlaceholderData } = query;
   const typeOptions = useMemo(
     () => (first?.types ?? []).map(({ value, count }) => ({ value, label: value, count })),
     [first?.types],
@@ -75,6 +70,10 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
         total={first.total}
         fetchedAt={first.fetchedAt}
         columnPicker={<DataTableViewOptions table={table} onReset={() => void setState({ cols: null })} />}
+        outstanding={view.outstanding}
+        onOutstandingChange={(outstanding) => void setState({ outstanding: outstanding || null })}
+        check={view.check}
+        onClearCheck={() => void setState({ check: null })}
         csvHref={(options) => investorCsvUrl(`/api/funds/${encodeURIComponent(fundId)}/investors.csv`, view, options)}
       />
       {error ? (
@@ -85,7 +84,7 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
         longest={first.longest}
         rowCount={first.matched}
         busy={isPlaceholderData}
-        onNearEnd={hasNextPage && !isFetchingNextPage && !error ? () => void fetchNextPage() : undefined}
+        onNearEnd={onNearEnd}
         label="Investors"
         empty={first.total === 0 ? "This fund has no investors yet." : "No investors match this search and filter."}
         footer={<TotalsFooter columns={table.getVisibleLeafColumns()} count={first.matched} totals={first.totals} />}

@@ -15,6 +15,7 @@ interface SiteHeaderProps {
 const links = [
   { href: "/funds", label: "Funds" },
   { href: "/investors", label: "Investors" },
+  { href: "/outstanding", label: "Outstanding" },
 ];
 
 export function SiteHeader({ demo, userName, canBrowse }: SiteHeaderProps) {

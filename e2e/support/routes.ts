@@ -19,5 +19,11 @@ export function everyApiRoute(fundId: string, investorId: string, investorKey = 
     "/api/investors",
     `/api/investors/${investorKey}`,
     "/api/search?q=a",
+    "/api/reconciliation",
+    `/api/funds/${fundId}/reconciliation`,
+    `/api/funds/${fundId}/reconciliation.csv`,
+    "/api/outstanding",
+    "/api/outstanding/emails",
+    "/api/outstanding.csv?partial=1",
   ];
 }

@@ -1,4 +1,5 @@
 // Talks to the standalone demo Customer API that the e2e run starts, behind the app under test.
+import type { PlantedDifferences } from "../../lib/demo-api/planted-differences";
 import { ports } from "../playwright.config";
 
 export const upstreamUrl = `http://127.0.0.1:${ports.upstream}`;
@@ -47,7 +48,7 @@ export function upstreamToken(): string {
 }
 
 export interface Planted {
-  differences: unknown;
+  differences: PlantedDifferences;
   familyOffice: { email: string; members: { fundId: string; investorId: string; taxId: string; legalName: string }[] };
   sharedIdentities: { taxId: string; email: string; legalName: string; investorType: string; fundIds: string[] }[];
 }

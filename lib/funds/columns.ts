@@ -1,3 +1,4 @@
+import type { ReconciliationSummary } from "../reconciliation/types";
 import type { Fund, FundGridRow } from "./types";
 import { type ColumnKind, type ColumnSpec, columnPaths, pickPaths, valueAt } from "../table/types";
 
@@ -8,6 +9,12 @@ function field<T, const Id extends string = string>(
   searchable = kind === "text",
 ): ColumnSpec<T, Id> {
   return { id, header, kind, searchable, value: (fund) => valueAt(fund, id) };
+}
+
+/** A reconciliation line as a number to sort by: 0 for ties, the differences otherwise, nothing when not read. */
+export function reconciliationRank(summary: ReconciliationSummary | undefined): number | null {
+  if (!summary || summary.status === "unread" || summary.status === "failed") return null;
+  return summary.differences;
 }
 
 /** The fund's name as people know it: display name, else legal name, else the id. */
@@ -35,6 +42,15 @@ const fundGridColumnsList = [
   field("total_contributed", "Contributed", "money"),
   field("investor_count", "Investors", "count"),
   field("created_at", "Created", "date"),
+  {
+    id: "reconciliation" as const,
+    header: "Reconciliation",
+    kind: "count",
+    // Sorts ties first, then by how many differences; funds not read (yet) last.
+    value: (fund) => reconciliationRank(fund.reconciliation),
+    csv: false,
+    paths: ["id"],
+  },
 ] as const satisfies readonly ColumnSpec<FundGridRow>[];
 
 /** The grid's column ids, as literals: what `sort` may name. */

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadQuery } from "../http/query";
+import { reconciliationStatuses } from "../reconciliation/types";
 import { fundGridColumnIds } from "./columns";
 import { type FundView, fundsCsvParsers, fundsCsvUrl, fundViewParsers, loadFundView } from "./search-params";
 
@@ -13,6 +14,7 @@ const view: fc.Arbitrary<FundView> = fc.record({
     { nil: null },
   ),
   q: fc.string({ maxLength: 60 }).filter((text) => !/[\u0000-\u001f\u007f]/.test(text)),
+  reconciliation: fc.subarray([...reconciliationStatuses]),
 });
 
 describe("the Funds grid's search params", () => {

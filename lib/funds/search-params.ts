@@ -1,13 +1,19 @@
 // Parsers, loader and serializer from nuqs/server run on both sides; the hook is the browser's.
 import { useQueryStates } from "nuqs";
 import { createLoader, createSearchParamsCache, createSerializer, debounce, type inferParserType } from "nuqs/server";
-import { exportParsers, parseAsSearch, parseAsSort } from "../table/parsers";
+import { reconciliationStatuses } from "../reconciliation/types";
+import { exportParsers, parseAsLiteralSet, parseAsSearch, parseAsSort } from "../table/parsers";
 import { fundGridColumnIds } from "./columns";
 
 // The Funds grid's view, defined once: the page, the CSV route, its links and the browser's URL state use it.
 
 /** What the grid shows: its sort and search. */
-export const fundViewParsers = { sort: parseAsSort(fundGridColumnIds), q: parseAsSearch() };
+export const fundViewParsers = {
+  sort: parseAsSort(fundGridColumnIds),
+  q: parseAsSearch(),
+  /** Funds whose reconciliation ties out, differs, is not read yet, or could not be read. */
+  reconciliation: parseAsLiteralSet(reconciliationStatuses),
+};
 
 /** The CSV of the grid's view (GET /api/funds.csv). */
 export const fundsCsvParsers = { ...fundViewParsers, ...exportParsers };
@@ -29,5 +35,6 @@ export function useFundView() {
   return useQueryStates({
     sort: fundViewParsers.sort.withOptions({ history: "push" }),
     q: fundViewParsers.q.withOptions({ history: "replace", limitUrlUpdates: debounce(300) }),
+    reconciliation: fundViewParsers.reconciliation.withOptions({ history: "push" }),
   });
 }

@@ -1,4 +1,5 @@
 import type { Fund } from "../customer-api/schemas";
+import type { ReconciliationSummary } from "../reconciliation/types";
 
 export type { Fund } from "../customer-api/schemas";
 
@@ -17,4 +18,8 @@ export type FundGridRow = Pick<
   | "total_contributed"
   | "investor_count"
   | "created_at"
-> & { legal_entity?: Pick<LegalEntity, "display_name" | "legal_name"> | null };
+> & {
+  legal_entity?: Pick<LegalEntity, "display_name" | "legal_name"> | null;
+  /** The fund's line of reconciliation, from the organization's held lists (the grid adds it). */
+  reconciliation?: ReconciliationSummary;
+};

@@ -16,6 +16,8 @@ const state: fc.Arbitrary<InvestorTableState> = fc.record({
   q: fc.string({ maxLength: 60 }).filter((text) => !/[\u0000-\u001f\u007f]/.test(text)),
   type: fc.uniqueArray(word, { maxLength: 5 }).map((types) => [...types].sort()),
   cols: fc.subarray([...investorColumnIds]),
+  check: fc.constantFrom(null, "total_capital_due" as const, "unfunded_commitment_amount" as const),
+  outstanding: fc.boolean(),
 });
 
 // The view as it means: the default columns are written as none.
@@ -55,7 +57,13 @@ describe("the investor table's search params", () => {
   });
 
   it("writes CSV links with the view, or without it for every row", () => {
-    const view = { sort: { id: "commitment_amount" as const, direction: "desc" as const }, q: "ann", type: ["trust"] };
+    const view = {
+      sort: { id: "commitment_amount" as const, direction: "desc" as const },
+      q: "ann",
+      type: ["trust"],
+      check: null,
+      outstanding: false,
+    };
     expect(investorCsvUrl("/api/x.csv", view, { all: false, sensitive: true, bom: false })).toBe(
       "/api/x.csv?sort=commitment_amount.desc&q=ann&type=trust&sensitive=1",
     );

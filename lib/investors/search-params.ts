@@ -6,6 +6,7 @@ import {
   parseAsDigest,
   parseAsColumnIds,
   parseAsFlag,
+  parseAsOneOf,
   parseAsSearch,
   parseAsSort,
   parseAsValueSet,
@@ -20,6 +21,10 @@ export const investorViewParsers = {
   sort: parseAsSort(investorColumnIds),
   q: parseAsSearch(),
   type: parseAsValueSet(),
+  /** Only the investors who differ on this reconciliation check. */
+  check: parseAsOneOf(["total_capital_due", "unfunded_commitment_amount"] as const),
+  /** Only the investors with capital outstanding. */
+  outstanding: parseAsFlag,
 };
 
 /** The table's whole state in the URL: the view and the columns on screen. */
@@ -42,7 +47,7 @@ export const investorCsvParsers = { ...investorViewParsers, ...exportParsers };
 export type InvestorView = inferParserType<typeof investorViewParsers>;
 export type InvestorTableState = inferParserType<typeof investorTableParsers>;
 
-export const defaultInvestorView: InvestorView = { sort: null, q: "", type: [] };
+export const defaultInvestorView: InvestorView = { sort: null, q: "", type: [], check: null, outstanding: false };
 
 /** The fund page's reading of its URL (server components). */
 export const investorTableCache = createSearchParamsCache(investorTableParsers);
@@ -55,7 +60,8 @@ const serializeCsv = createSerializer(investorCsvParsers, { clearOnDefault: true
 
 /** `?sort=…&q=…&type=…` for links that carry the view and for query keys; "" for the default view. */
 export function investorViewSearch(view: InvestorView): string {
-  return serializeView({ sort: view.sort, q: view.q, type: view.type });
+  const { sort, q, type, check, outstanding } = view;
+  return serializeView({ sort, q, type, check, outstanding });
 }
 
 /** The table's state as a query string, the columns included (the default ones are left out). */
@@ -81,5 +87,7 @@ export function useInvestorTableState() {
     type: investorTableParsers.type.withOptions({ history: "push" }),
     q: investorTableParsers.q.withOptions({ history: "replace", limitUrlUpdates: debounce(300) }),
     cols: investorTableParsers.cols.withOptions({ history: "replace" }),
+    check: investorTableParsers.check.withOptions({ history: "push" }),
+    outstanding: investorTableParsers.outstanding.withOptions({ history: "push" }),
   });
 }

@@ -24,6 +24,14 @@ const envSchema = z
     // Refresh reads a fund's list again at most this often; within it the held list answers, with its age.
     INVESTOR_LIST_REFRESH_SECONDS: integer(1, 3_600, 10),
     DEMO_SEED: integer(0, 2 ** 31, 42),
+    // Ownership adds up to 100 within this many percentage points, in the reconciliation of a fund.
+    RECONCILIATION_OWNERSHIP_TOLERANCE: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^\d+(\.\d+)?$/, "RECONCILIATION_OWNERSHIP_TOLERANCE must be a decimal number of percentage points")
+        .default("0.01"),
+    ),
     // The organization's investor directory: funds read at once, and how often it is read again (seconds).
     DIRECTORY_CONCURRENCY: integer(1, 64, 6),
     DIRECTORY_REFRESH_SECONDS: integer(10, 86_400, 600),

@@ -61,6 +61,23 @@ export function parseAsValueSet(max = 20) {
   ).withDefault([]);
 }
 
+/** Some of a fixed list of words, each once, in the list's order. */
+export function parseAsLiteralSet<const Value extends string>(values: readonly Value[]) {
+  return described(
+    createParser<Value[]>({
+      parse: (value) => {
+        const asked = new Set(value.split(",").map((part) => part.trim().toLowerCase()));
+        return [...asked].every((part) => values.includes(part as Value))
+          ? values.filter((known) => asked.has(known))
+          : null;
+      },
+      serialize: (chosen) => chosen.join(","),
+      eq: (a, b) => a.join(",") === b.join(","),
+    }),
+    `some of ${values.join(", ")}, comma-separated`,
+  ).withDefault([]);
+}
+
 /** Columns on screen: ids from the table's definitions, in the table's own order, each once. */
 export function parseAsColumnIds<const Id extends string>(ids: readonly Id[]) {
   return described(

@@ -10,6 +10,8 @@ import { prefetch } from "@/lib/data/prefetch";
 import { fundGridRow } from "@/lib/funds/columns";
 import { fundGridQuery } from "@/lib/funds/queries";
 import { getQueryClient } from "@/lib/query/query-client";
+import { reconciliationSummariesQuery } from "@/lib/reconciliation/queries";
+import { reconciliationSummaries } from "@/lib/reconciliation/server/summaries";
 
 export const metadata: Metadata = { title: "Funds" };
 
@@ -17,10 +19,18 @@ export default async function FundsPage() {
   await connection();
   const queryClient = getQueryClient();
   // Slim rows: the dehydrated state is written into the HTML, and full funds made it ~3 MB for 2,000 funds.
-  const error = await prefetch(queryClient, {
-    ...fundGridQuery(),
-    queryFn: async () => (await listFunds(await requireUser())).map(fundGridRow),
-  });
+  const [error] = await Promise.all([
+    prefetch(queryClient, {
+      ...fundGridQuery(),
+      queryFn: async () => (await listFunds(await requireUser())).map(fundGridRow),
+    }),
+    // Reconciliation lines as the server holds them, so the first paint does not say "not read yet" for funds it has
+    // read; a failure here is the browser's to retry, not the page's.
+    prefetch(queryClient, {
+      ...reconciliationSummariesQuery(),
+      queryFn: async () => reconciliationSummaries(await requireUser()),
+    }),
+  ]);
   return (
     <>
       <h1 className="mb-4 text-2xl font-semibold tracking-tight">Funds</h1>

@@ -9,6 +9,7 @@ import { statusOf } from "../../http/error-response";
 import { serverEnv } from "../../server/env";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
+import type { FundFigures } from "../../reconciliation/types";
 import type { DirectoryProgress, FailedFund } from "../types";
 import { DirectoryIndex } from "./directory-index";
 import { taxKeyOf } from "./match-key";
@@ -20,6 +21,8 @@ interface FundState {
   /** Lower-cased names the global search matches: display and legal name, organization, portfolio company. */
   search: string;
   organization: string | null;
+  /** The fund's own figures, for reconciliation and capital outstanding. */
+  figures: FundFigures;
   status: "pending" | "read" | "failed";
   positions: readonly Position[];
   failure: FailedFund | null;
@@ -54,6 +57,12 @@ const state = processWide<State>("directory", () => ({
 
 // While a build runs, its index is redone at most each second.
 const reindexGapMs = 1_000;
+
+function figuresOf(fund: Fund): FundFigures {
+  const { investor_count, total_commitments, total_contributed, total_received, calculation_method, capital_due_date } =
+    fund;
+  return { investor_count, total_commitments, total_contributed, total_received, calculation_method, capital_due_date };
+}
 
 function fundSearchText(fund: Fund): string {
   const parts = [
@@ -110,7 +119,11 @@ async function build(listed: () => void): Promise<void> {
           round: 0,
         };
         const organization = fund.organization_name?.trim() || null;
-        return [fund.id, { ...known, id: fund.id, name: fundName(fund), search: fundSearchText(fund), organization }];
+        const figures = figuresOf(fund);
+        return [
+          fund.id,
+          { ...known, id: fund.id, name: fundName(fund), search: fundSearchText(fund), organization, figures },
+        ];
       }),
     );
     state.changes += 1;
@@ -146,8 +159,14 @@ export function acceptFundRead(fundId: string, positions: readonly Position[]): 
   if (fund) setFund(fund, { status: "read", positions, failure: null, readAt: Date.now() });
 }
 
+export type DirectoryFund = Readonly<FundState>;
+
 export interface DirectorySnapshot {
   index: DirectoryIndex;
+  /** Every fund with its state, in the fund list's order (positions included). */
+  states: readonly DirectoryFund[];
+  /** How many changes the directory has seen: derived work keyed on it is redone only after a change. */
+  changes: number;
   progress: DirectoryProgress;
   failedFunds: FailedFund[];
   complete: boolean;
@@ -177,6 +196,8 @@ export async function directorySnapshot(options: { refresh?: boolean } = {}): Pr
   const readAts = funds.map((fund) => fund.readAt).filter((at): at is number => at !== null);
   return {
     index: currentIndex(),
+    states: funds,
+    changes: state.changes,
     progress: {
       read: funds.filter((fund) => fund.round === state.round && fund.status !== "pending").length,
       total: funds.length,

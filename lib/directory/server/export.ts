@@ -6,9 +6,9 @@ import { csvStream, inBatches } from "../../csv/stream";
 import type { Principal } from "../../data/principal";
 import { directoryColumns } from "../columns";
 import type { DirectoryView } from "../search-params";
-import type { DirectoryRow, FailedFund } from "../types";
+import type { DirectoryRow } from "../types";
 import { directorySnapshot } from "./directory";
-import { incompleteExport, partialHeaders } from "./failures";
+import { incompleteExport, missingFunds, partialHeaders } from "./failures";
 
 // The key first (it opens the investor's page), then the columns as the page shows them.
 const columns = csvColumns<DirectoryRow>([
@@ -26,12 +26,7 @@ export async function directoryCsv(
   principal: Principal,
 ): Promise<Response> {
   const snapshot = await directorySnapshot();
-  const unread: FailedFund[] = snapshot.complete
-    ? []
-    : snapshot.funds
-        .filter((fund) => !snapshot.failedFunds.some((failed) => failed.id === fund.id))
-        .map((fund) => ({ id: fund.id, name: fund.name, status: 503, message: "not read yet" }));
-  const missing = [...snapshot.failedFunds, ...unread];
+  const missing = missingFunds(snapshot);
   if (missing.length > 0 && !params.partial) return incompleteExport(missing);
   const hooks = await exportHooks(request, false, `investors-${today()}.csv`, null, principal);
   const rows = await snapshot.index.rowsOf({ sort: params.sort, q: params.q, type: params.type });

@@ -1,6 +1,7 @@
 import "server-only";
 import { noStore } from "../../http/error-response";
 import type { FailedFund } from "../types";
+import type { DirectorySnapshot } from "./directory";
 
 /** "2 funds could not be read: Fund A (The Customer API did not answer within 10 s.), Fund B (…)". */
 export function failedFundsMessage(failed: readonly FailedFund[]): string {
@@ -20,4 +21,14 @@ export function incompleteExport(failed: readonly FailedFund[]): Response {
 /** The headers of a file made without some funds: its name says so, and X-Missing-Funds names their ids. */
 export function partialHeaders(missing: readonly FailedFund[]): Record<string, string> {
   return missing.length === 0 ? {} : { "X-Missing-Funds": missing.map((fund) => fund.id).join(",") };
+}
+
+/** The funds a file made now would miss: those that failed, and (while the directory is being read) those not read yet. */
+export function missingFunds(snapshot: Pick<DirectorySnapshot, "complete" | "failedFunds" | "funds">): FailedFund[] {
+  if (snapshot.complete) return [...snapshot.failedFunds];
+  const failed = new Set(snapshot.failedFunds.map((fund) => fund.id));
+  const unread = snapshot.funds
+    .filter((fund) => !failed.has(fund.id))
+    .map((fund) => ({ id: fund.id, name: fund.name, status: 503, message: "not read yet" }));
+  return [...snapshot.failedFunds, ...unread];
 }

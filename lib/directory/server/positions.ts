@@ -16,6 +16,18 @@ export const amountFields = [
 
 export type AmountField = (typeof amountFields)[number];
 
+/** The figures kept of each position: the directory's sums, and what reconciliation and capital outstanding need. */
+export const heldFields = [
+  ...amountFields,
+  "total_received",
+  "ownership_percent",
+  "total_capital_due",
+  "management_fee_amount",
+  "expense_reserve_amount",
+] as const;
+
+export type HeldField = (typeof heldFields)[number];
+
 /** What the directory keeps of one investor's position in one fund: never the whole record. */
 export interface Position extends Matchable {
   fundId: string;
@@ -27,7 +39,7 @@ export interface Position extends Matchable {
   invited: number | null;
   /** Lower-cased text searched: names, emails, joint name, team members, the tax id's last 4 characters. */
   search: string;
-  amounts: Record<AmountField, string | null>;
+  amounts: Record<HeldField, string | null>;
 }
 
 function text(value: unknown): string | null {
@@ -59,8 +71,8 @@ export function positionOf(fundId: string, investor: Investor, taxKey: string | 
       .filter((part): part is string => !!part)
       .join("\u0000")
       .toLowerCase(),
-    amounts: Object.fromEntries(amountFields.map((field) => [field, text(investor[field])])) as Record<
-      AmountField,
+    amounts: Object.fromEntries(heldFields.map((field) => [field, text(investor[field])])) as Record<
+      HeldField,
       string | null
     >,
     taxKey,

@@ -5,9 +5,11 @@ import { csvColumns } from "../../csv/columns";
 import { contentDisposition, today } from "../../csv/filename";
 import { beforeFirstRow, csvResponse, exportHooks } from "../../csv/server/export-response";
 import { csvStream, inBatches } from "../../csv/stream";
+import { reconciliationSummaries } from "../../reconciliation/server/summaries";
 import { applyView } from "../../table/view";
 import { fundFieldColumns, fundGridColumns } from "../columns";
 import type { fundsCsvParsers } from "../search-params";
+import { fundViewOptions } from "../view-options";
 import type { inferParserType } from "nuqs";
 
 /** The funds of the grid's view, or every fund with `all`; every field of the spec, by path. */
@@ -18,8 +20,17 @@ export async function fundsCsv(
 ): Promise<Response> {
   const file = `funds-${today()}.csv`;
   const hooks = await exportHooks(request, params.sensitive, file, null, principal);
-  const funds = await beforeFirstRow(hooks, listFunds(principal, { sensitive: params.sensitive }));
-  const rows = params.all ? funds : applyView(funds, fundGridColumns, { query: params.q, sort: params.sort });
+  const [funds, summaries] = await beforeFirstRow(
+    hooks,
+    Promise.all([
+      listFunds(principal, { sensitive: params.sensitive }),
+      params.reconciliation.length > 0 ? reconciliationSummaries(principal) : null,
+    ]),
+  );
+  // The grid's view, its reconciliation lines included, so the file is what the grid shows.
+  const withLines = funds.map((fund) => ({ ...fund, reconciliation: summaries?.funds[fund.id] }));
+  const view = { sort: params.sort, q: params.q, reconciliation: params.reconciliation };
+  const rows = params.all ? withLines : applyView(withLines, fundGridColumns, fundViewOptions(view));
   const body = csvStream(inBatches(rows), csvColumns(fundFieldColumns), { bom: params.bom, ...hooks });
   return csvResponse(body, contentDisposition("funds", `-${today()}.csv`));
 }

@@ -4,7 +4,7 @@ import { csvColumns } from "../../csv/columns";
 import { contentDisposition, today } from "../../csv/filename";
 import { beforeFirstRow, csvResponse, exportHooks } from "../../csv/server/export-response";
 import { csvBody, csvCollector, encodedRows, type EncodedRows } from "../../csv/stream";
-import { getFund } from "../../data/funds";
+import { type Fund, getFund } from "../../data/funds";
 import { collectInvestors, listInvestors } from "../../data/investors";
 import type { Principal } from "../../data/principal";
 import { fundName } from "../../funds/columns";
@@ -17,7 +17,8 @@ import { heldInvestorIndex, investorIndex } from "./list-cache";
 
 type CsvChunks = Iterable<EncodedRows> | AsyncIterable<EncodedRows>;
 
-const isWholeList = (view: InvestorView) => !view.sort && !view.q && view.type.length === 0;
+const isWholeList = (view: InvestorView) =>
+  !view.sort && !view.q && view.type.length === 0 && !view.check && !view.outstanding;
 
 /**
  * A view's rows as CSV. Masked rows come from the held list when there is one (the rows the table shows); full
@@ -26,6 +27,7 @@ const isWholeList = (view: InvestorView) => !view.sort && !view.q && view.type.l
 async function investorCsvRows(
   principal: Principal,
   fundId: string,
+  fund: Promise<Fund>,
   view: InvestorView,
   sensitive: boolean,
 ): Promise<CsvChunks> {
@@ -41,7 +43,8 @@ async function investorCsvRows(
   }
   if (sensitive) {
     const all = await listInvestors(principal, fundId, { sensitive });
-    return encodedRows(applyView(all, investorColumns, investorViewOptions(view)), columns);
+    const options = investorViewOptions(view, (await fund).calculation_method);
+    return encodedRows(applyView(all, investorColumns, options), columns);
   }
   // A masked view needs the whole list; it is then held for the table too.
   return encodedRows(await (await investorIndex(principal, fundId)).rows(view), columns);
@@ -54,13 +57,15 @@ export async function fundInvestorsCsv(
   params: inferParserType<typeof investorCsvParsers>,
   principal: Principal,
 ): Promise<Response> {
-  const view: InvestorView = params.all ? defaultInvestorView : { sort: params.sort, q: params.q, type: params.type };
+  const { all, sensitive, bom, ...filters } = params;
+  const view: InvestorView = all ? defaultInvestorView : filters;
   const suffix = `-investors-${today()}.csv`;
-  const hooks = await exportHooks(request, params.sensitive, `${fundId}${suffix}`, fundId, principal);
+  const hooks = await exportHooks(request, sensitive, `${fundId}${suffix}`, fundId, principal);
+  const fundRead = getFund(principal, fundId);
   const [fund, chunks] = await beforeFirstRow(
     hooks,
-    Promise.all([getFund(principal, fundId), investorCsvRows(principal, fundId, view, params.sensitive)]),
+    Promise.all([fundRead, investorCsvRows(principal, fundId, fundRead, view, sensitive)]),
   );
-  const body = csvBody(csvColumns(investorColumns), chunks, { bom: params.bom, ...hooks });
+  const body = csvBody(csvColumns(investorColumns), chunks, { bom, ...hooks });
   return csvResponse(body, contentDisposition(fundName(fund), suffix));
 }

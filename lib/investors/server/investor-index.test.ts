@@ -16,21 +16,21 @@ const investors = names.map(
       contributed_amount: "0.10",
     }) as unknown as Investor,
 );
-const index = new InvestorIndex(investors, "v1", 1_700_000_000_000);
+const index = new InvestorIndex(investors, "v1", 1_700_000_000_000, { id: "fund" });
 const ids = (rows: readonly Investor[]) => rows.map((row) => row.id.at(-1)).join("");
 
 const views: InvestorView[] = [
-  { sort: null, q: "", type: [] },
-  { sort: { id: "commitment_amount", direction: "desc" }, q: "", type: [] },
-  { sort: { id: "name", direction: "asc" }, q: "qu", type: [] },
-  { sort: { id: "commitment_amount", direction: "asc" }, q: "", type: ["entity"] },
-  { sort: { id: "name", direction: "desc" }, q: "nobody", type: [] },
+  { sort: null, q: "", type: [], check: null, outstanding: false },
+  { sort: { id: "commitment_amount", direction: "desc" }, q: "", type: [], check: null, outstanding: false },
+  { sort: { id: "name", direction: "asc" }, q: "qu", type: [], check: null, outstanding: false },
+  { sort: { id: "commitment_amount", direction: "asc" }, q: "", type: ["entity"], check: null, outstanding: false },
+  { sort: { id: "name", direction: "desc" }, q: "nobody", type: [], check: null, outstanding: false },
 ];
 
 describe("InvestorIndex", () => {
   it("gives the same rows in the same order as applyView (and so as the CSV export) for every view", async () => {
     for (const view of views) {
-      const expected = applyView(investors, investorColumns, investorViewOptions(view));
+      const expected = applyView(investors, investorColumns, investorViewOptions(view, null));
       expect(ids(await index.rows(view))).toBe(ids(expected));
       const pages = (await Promise.all([0, 3, 6].map((offset) => index.page(view, offset, 3, [])))).flatMap(
         (page) => page.rows,
@@ -41,7 +41,7 @@ describe("InvestorIndex", () => {
   });
 
   it("totals the whole view exactly, not only the page, and counts types over the fund", async () => {
-    const page = await index.page({ sort: null, q: "", type: ["entity"] }, 0, 1, []);
+    const page = await index.page({ sort: null, q: "", type: ["entity"], check: null, outstanding: false }, 0, 1, []);
     expect(page.rows).toHaveLength(1);
     expect(page.matched).toBe(3);
     expect(page.totals.commitment_amount).toBe("2909.2"); // 1000.10 + 903 + 1006.10
@@ -56,7 +56,10 @@ describe("InvestorIndex", () => {
   });
 
   it("sizes only the asked-for columns, over every row of the fund", async () => {
-    const page = await index.page({ sort: null, q: "qu", type: [] }, 0, 1, ["name", "commitment_amount"]);
+    const page = await index.page({ sort: null, q: "qu", type: [], check: null, outstanding: false }, 0, 1, [
+      "name",
+      "commitment_amount",
+    ]);
     expect(Object.keys(page.longest).sort()).toEqual(["commitment_amount", "name"]);
     expect(page.longest.name).toBe(36); // the nameless investor shows its id
     expect(page.longest.commitment_amount).toBe("1,006.10".length);
@@ -78,18 +81,22 @@ describe("InvestorIndex", () => {
   });
 
   it("refuses a type neither the spec nor the fund has, so junk filters cannot make new views", async () => {
-    await expect(index.page({ sort: null, q: "", type: ["junk1"] }, 0, 1, [])).rejects.toMatchObject({
+    await expect(
+      index.page({ sort: null, q: "", type: ["junk1"], check: null, outstanding: false }, 0, 1, []),
+    ).rejects.toMatchObject({
       name: "BadRequest",
     });
-    expect((await index.page({ sort: null, q: "", type: ["trust"] }, 0, 1, [])).matched).toBe(0);
+    expect(
+      (await index.page({ sort: null, q: "", type: ["trust"], check: null, outstanding: false }, 0, 1, [])).matched,
+    ).toBe(0);
   });
 
   it("lets other work run while a new view of a big list is worked out", async () => {
     const many = Array.from({ length: 5_000 }, (_, i) => ({ ...investors[i % investors.length]!, id: `id-${i}` }));
-    const big = new InvestorIndex(many, "v1", 1);
+    const big = new InvestorIndex(many, "v1", 1, { id: "fund" });
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 0);
-    await big.page({ sort: null, q: "a", type: [] }, 0, 1, []);
+    await big.page({ sort: null, q: "a", type: [], check: null, outstanding: false }, 0, 1, []);
     clearInterval(ticker);
     expect(ticks).toBeGreaterThan(0);
   });

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Investor } from "../../customer-api/schemas";
+import type { Fund, Investor } from "../../customer-api/schemas";
 import { BadRequest } from "../../http/errors";
 import { yieldToOthers } from "../../server/fair-share";
 import { sortedPositions, viewMatcher } from "../../table/view";
@@ -41,6 +41,8 @@ export class InvestorIndex {
     readonly version: string,
     /** When the list was read (ms). */
     readonly fetchedAt: number,
+    /** The fund's own record, read with the list (its figures and calculation method). */
+    readonly fund: Fund,
   ) {
     this.total = investors.length;
     const counts = new Map<string, number>();
@@ -158,7 +160,7 @@ export class InvestorIndex {
   }
 
   private async filtered(view: InvestorView): Promise<ViewResult> {
-    const matches = viewMatcher(investorColumns, investorViewOptions(view));
+    const matches = viewMatcher(investorColumns, investorViewOptions(view, this.fund.calculation_method));
     const positions: number[] = [];
     const sums = moneyColumns.map(() => new DecimalSum());
     for (let start = 0; start < this.total; start += sliceRows) {

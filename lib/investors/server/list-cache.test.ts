@@ -13,6 +13,8 @@ vi.mock("../../customer-api", async (original) => ({
     // The digest of the content, as the real reader works it out: the same data, the same version.
     return { value: collector.done(), digest: createHash("sha256").update(JSON.stringify(investors)).digest("hex") };
   },
+  // The fund's record, read with each list for its figures.
+  getFund: async (id: string) => ({ id, name: "Fund A", calculation_method: null }),
 }));
 
 const user = { email: "ops@example.com", name: "Ops", sid: "s", method: "local" as const, issuedAt: 0 };

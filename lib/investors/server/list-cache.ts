@@ -2,6 +2,7 @@ import "server-only";
 import { acceptFundRead } from "../../directory/server/directory";
 import { taxKeyOf } from "../../directory/server/match-key";
 import { positionOf } from "../../directory/server/positions";
+import { getFund } from "../../data/funds";
 import { collectInvestors, type Investor, type ListCollector } from "../../data/investors";
 import type { Principal } from "../../data/principal";
 import { Conflict } from "../../http/errors";
@@ -65,7 +66,12 @@ function readList(fundId: string, principal: Principal, latest: Entry | undefine
   const startedAt = Math.max(now, (latest?.startedAt ?? 0) + 1);
   const created: Entry = { fundId, startedAt, usedAt: now, rows: 0, ready: false, index: Promise.resolve(null!) };
   // Read record by record: only the masked records are kept, never the list's text or an unmasked copy.
-  created.index = collectInvestors(principal, fundId, records, { derive: taxKeyOf }).then(({ value, digest }) => {
+  // The fund's own record is read with its list, so the list's reconciliation compares figures of the same moment.
+  const read = Promise.all([
+    getFund(principal, fundId),
+    collectInvestors(principal, fundId, records, { derive: taxKeyOf }),
+  ]);
+  created.index = read.then(([fund, { value, digest }]) => {
     created.rows = value.investors.length;
     created.ready = true;
     // The directory takes this read of the fund too, so the fund page and the directory never disagree.
@@ -73,7 +79,7 @@ function readList(fundId: string, principal: Principal, latest: Entry | undefine
       fundId,
       value.investors.map((investor, at) => positionOf(fundId, investor, value.taxKeys[at]!)),
     );
-    return new InvestorIndex(value.investors, digest, startedAt);
+    return new InvestorIndex(value.investors, digest, startedAt, fund);
   });
   // A failed read is not kept: the next request tries again.
   created.index.catch(() => {

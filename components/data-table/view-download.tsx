@@ -1,0 +1,43 @@
+"use client";
+
+import { IncompleteDownload } from "./incomplete-download";
+import { useCsvDownload } from "./use-csv-download";
+
+interface ViewDownloadProps {
+  /** The view's CSV. */
+  url: string;
+  /** The same file without the funds that could not be read. */
+  partialUrl: string;
+  label?: string;
+  /** What the button says while the server prepares the file. */
+  busyLabel?: string;
+}
+
+/** A cross-fund view as CSV; when funds are missing the answer names them and offers Retry or the file without them. */
+export function ViewDownload({ url, partialUrl, label = "Download CSV", busyLabel = "Preparing…" }: ViewDownloadProps) {
+  const { state, download } = useCsvDownload();
+  return (
+    <div className="flex flex-col items-end gap-2">
+      <button
+        type="button"
+        onClick={() => void download(url)}
+        disabled={state.status === "downloading"}
+        className="h-9 rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800"
+      >
+        {state.status === "downloading" ? busyLabel : label}
+      </button>
+      {state.status === "incomplete" ? (
+        <IncompleteDownload
+          failedFunds={state.failedFunds}
+          onRetry={() => void download(url)}
+          onWithout={() => void download(partialUrl)}
+        />
+      ) : null}
+      {state.status === "error" ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {state.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

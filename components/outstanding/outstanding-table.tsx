@@ -1,0 +1,90 @@
+"use client";
+
+import { useQueryClient } from "@tanstack/react-query";
+import { useTable } from "@tanstack/react-table";
+import { DataTable } from "@/components/data-table/data-table";
+import { dataTableFeatures } from "@/components/data-table/features";
+import { onSortingChangeFor, sortingOf } from "@/components/data-table/sorting";
+import { TotalsFooter } from "@/components/data-table/totals-footer";
+import { usePagedRows } from "@/components/data-table/use-paged-rows";
+import { ViewDownload } from "@/components/data-table/view-download";
+import { DirectoryStatus } from "@/components/directory/directory-status";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { TableSkeleton } from "@/components/ui/table-skeleton";
+import { refreshDirectory } from "@/lib/directory/queries";
+import { outstandingCsvUrl, outstandingRowsQuery } from "@/lib/outstanding/queries";
+import { useOutstandingView } from "@/lib/outstanding/search-params";
+import { CopyEmails } from "./copy-emails";
+import { OutstandingFilters } from "./outstanding-filters";
+import { outstandingTableColumns } from "./outstanding-table-columns";
+
+const count = new Intl.NumberFormat("en-US");
+
+/** Every position that still owes capital, overdue first; the server filters, sorts and totals exactly. */
+export function OutstandingTable() {
+  const queryClient = useQueryClient();
+  const [view, setView] = useOutstandingView();
+  const { query, first, rows, onNearEnd } = usePagedRows(outstandingRowsQuery(view));
+  const { error, refetch, isFetching, isFetchingNextPage, isPlaceholderData } = query;
+  const table = useTable({
+    features: dataTableFeatures,
+    columns: outstandingTableColumns,
+    data: rows,
+    getRowId: (row) => `${row.fund.id}/${row.investorId}`,
+    manualSorting: true,
+    sortDescFirst: false,
+    state: { sorting: sortingOf(view.sort) },
+    onSortingChange: onSortingChangeFor(view.sort, (sort) => void setView({ sort })),
+  });
+
+  if (error && !first)
+    return <ErrorPanel message={error.message} onRetry={() => void refetch()} retrying={isFetching} />;
+  if (!first) return <TableSkeleton label="Loading capital outstanding" />;
+  return (
+    <section aria-label="Capital outstanding">
+      <DirectoryStatus
+        progress={first.progress}
+        complete={first.complete}
+        failedFunds={first.failedFunds}
+        onRetry={() => void refreshDirectory(queryClient)}
+        retrying={isFetching && !isFetchingNextPage}
+      />
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <OutstandingFilters
+          funds={first.funds}
+          fund={view.fund}
+          onFundChange={(fund) => void setView({ fund })}
+          overdue={view.overdue}
+          onOverdueChange={(overdue) => void setView({ overdue: overdue || null })}
+        />
+        <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
+          {count.format(first.matched)} of {count.format(first.total)} positions owe capital
+          {first.complete ? "" : " so far"}
+        </p>
+        <div className="ml-auto flex items-start gap-3">
+          <CopyEmails view={view} />
+          <ViewDownload url={outstandingCsvUrl(view)} partialUrl={outstandingCsvUrl(view, true)} />
+        </div>
+      </div>
+      {error ? (
+        <ErrorPanel title="Could not load more positions" message={error.message} onRetry={() => void refetch()} />
+      ) : null}
+      <DataTable
+        table={table}
+        longest={first.longest}
+        rowCount={first.matched}
+        busy={isPlaceholderData}
+        onNearEnd={onNearEnd}
+        label="Positions with capital outstanding"
+        empty={
+          first.total === 0
+            ? first.complete
+              ? "No position owes capital."
+              : "No position owing capital read yet."
+            : "No position owes capital in this fund and filter."
+        }
+        footer={<TotalsFooter columns={table.getVisibleLeafColumns()} count={first.matched} totals={first.totals} />}
+      />
+    </section>
+  );
+}

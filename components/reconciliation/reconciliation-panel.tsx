@@ -1,0 +1,127 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { CsvButton } from "@/components/data-table/csv-button";
+import { Panel } from "@/components/ui/panel";
+import { defaultInvestorView, investorViewSearch } from "@/lib/investors/search-params";
+import { reconciliationQuery } from "@/lib/reconciliation/queries";
+import type { FundCheck } from "@/lib/reconciliation/types";
+import { formatCount, formatMoney } from "@/lib/values/format";
+
+interface ReconciliationPanelProps {
+  fundId: string;
+}
+
+const result: Record<FundCheck["status"], string> = {
+  holds: "Holds",
+  differs: "Differs",
+  cannot_check: "Cannot check",
+};
+const linkClass = "font-medium text-blue-700 hover:underline dark:text-blue-300";
+
+function figure(check: FundCheck, value: string | null): string {
+  if (value === null) return "—";
+  if (check.id === "investor_count") return formatCount(value);
+  return check.id === "ownership_percent" ? `${value}%` : formatMoney(value);
+}
+
+/** The fund's own figures against what its investors add up to, exact, and the investors whose figures disagree. */
+export function ReconciliationPanel({ fundId }: ReconciliationPanelProps) {
+  const { data, error } = useQuery(reconciliationQuery(fundId));
+  if (!data)
+    return (
+      <Panel title="Reconciliation">
+        {error ? <p role="alert">{error.message}</p> : <p role="status">Checking the figures…</p>}
+      </Panel>
+    );
+  const differences =
+    data.checks.filter((check) => check.status === "differs").length +
+    data.investorChecks.filter((check) => check.differing > 0).length;
+  const fundPath = `/funds/${encodeURIComponent(fundId)}`;
+  return (
+    <Panel title="Reconciliation" className="lg:col-span-2">
+      <p className="mb-3 font-medium" data-verdict={differences === 0 ? "ties" : "differs"}>
+        {differences === 0 ? "Ties out" : `${differences} ${differences === 1 ? "difference" : "differences"}`}
+      </p>
+      <div className="overflow-x-auto">
+        <table aria-label="Fund checks" className="w-full text-sm">
+          <thead className="text-left text-zinc-600 dark:text-zinc-400">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Check
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Fund
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Investors
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Difference
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-medium">
+                Skipped
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Result
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.checks.map((check) => (
+              <tr
+                key={check.id}
+                data-check={check.id}
+                className="border-t border-zinc-100 align-top dark:border-zinc-800"
+              >
+                <th scope="row" className="py-1 pr-3 text-left font-normal">
+                  {check.label}
+                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">{check.formula}</span>
+                </th>
+                <td className="py-1 pr-3 text-right tabular-nums">{figure(check, check.fund)}</td>
+                <td className="py-1 pr-3 text-right tabular-nums">{figure(check, check.investors)}</td>
+                <td className="py-1 pr-3 text-right tabular-nums" data-difference>
+                  {figure(check, check.difference)}
+                </td>
+                <td className="py-1 pr-3 text-right tabular-nums">{check.skipped}</td>
+                <td className="py-1">
+                  {result[check.status]}
+                  {check.reason ? (
+                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">{check.reason}</span>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="mt-3 space-y-1 text-sm">
+        {data.investorChecks.map((check) => (
+          <li key={check.id} data-investor-check={check.id}>
+            <span className="font-medium">{check.label}</span> ({check.formula}):{" "}
+            {check.differing === 0 ? (
+              "every investor agrees"
+            ) : (
+              <Link
+                href={`${fundPath}${investorViewSearch({ ...defaultInvestorView, check: check.id })}`}
+                className={linkClass}
+              >
+                {check.differing} {check.differing === 1 ? "investor differs" : "investors differ"}
+              </Link>
+            )}
+            {check.reason ? <span className="text-zinc-600 dark:text-zinc-400"> · {check.reason}</span> : null}
+          </li>
+        ))}
+      </ul>
+      {differences > 0 ? (
+        <p className="mt-3 text-sm">
+          <CsvButton
+            url={`/api/funds/${encodeURIComponent(fundId)}/reconciliation.csv`}
+            label="Download the differences (CSV)"
+          />
+        </p>
+      ) : null}
+    </Panel>
+  );
+}

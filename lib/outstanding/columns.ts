@@ -1,0 +1,27 @@
+import { type ColumnKind, type ColumnSpec, valueAt } from "../table/types";
+import type { OutstandingRow } from "./types";
+
+function field<const Id extends string>(
+  id: Id,
+  header: string,
+  kind: ColumnKind = "text",
+  path: string = id,
+): ColumnSpec<OutstandingRow, Id> {
+  return { id, header, kind, value: (row) => valueAt(row, path), defaultVisible: true };
+}
+
+const outstandingColumnsList = [
+  field("fund", "Fund", "text", "fund.name"),
+  field("name", "Investor"),
+  field("email", "Email"),
+  field("total_capital_due", "Capital due", "money"),
+  field("total_received", "Received", "money"),
+  field("outstanding", "Outstanding", "money"),
+  field("capital_due_date", "Due", "date"),
+  field("daysOverdue", "Days overdue", "count"),
+] as const satisfies readonly ColumnSpec<OutstandingRow>[];
+
+export type OutstandingColumnId = (typeof outstandingColumnsList)[number]["id"];
+/** Capital outstanding's columns, defined once: the page, the server's sort and the CSV use them. */
+export const outstandingColumns: readonly ColumnSpec<OutstandingRow, OutstandingColumnId>[] = outstandingColumnsList;
+export const outstandingColumnIds: readonly OutstandingColumnId[] = outstandingColumns.map((column) => column.id);

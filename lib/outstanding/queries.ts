@@ -1,0 +1,39 @@
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import { fetchJson } from "../query/fetch-json";
+import { type OutstandingView, outstandingViewSearch } from "./search-params";
+import type { OutstandingPage } from "./types";
+
+export const outstandingFirstPage = 100;
+const laterPageRows = 300;
+
+/** Capital outstanding in the view, a page at a time; asked again each 2 s while funds are still being read. */
+export function outstandingRowsQuery(view: OutstandingView) {
+  const search = outstandingViewSearch(view);
+  return infiniteQueryOptions({
+    queryKey: ["outstanding", search],
+    initialPageParam: 0,
+    getNextPageParam: (last: OutstandingPage) => {
+      const next = last.offset + last.rows.length;
+      return next < last.matched && last.rows.length > 0 ? next : undefined;
+    },
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams(search);
+      params.set("offset", String(pageParam));
+      params.set("limit", String(pageParam === 0 ? outstandingFirstPage : laterPageRows));
+      return fetchJson<OutstandingPage>(`/api/outstanding?${params}`, signal);
+    },
+    refetchInterval: (query) => (query.state.data?.pages[0]?.complete === false ? 2_000 : false),
+  });
+}
+
+/** Every distinct contact email of the view (not only the rows loaded), fetched when a person copies them. */
+export async function outstandingEmails(view: OutstandingView): Promise<string[]> {
+  return (await fetchJson<{ emails: string[] }>(`/api/outstanding/emails${outstandingViewSearch(view)}`)).emails;
+}
+
+export function outstandingCsvUrl(view: OutstandingView, partial = false): string {
+  const search = new URLSearchParams(outstandingViewSearch(view));
+  if (partial) search.set("partial", "1");
+  const query = search.toString();
+  return `/api/outstanding.csv${query ? `?${query}` : ""}`;
+}

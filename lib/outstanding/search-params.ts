@@ -1,0 +1,50 @@
+// Parsers, loader and serializer from nuqs/server run on both sides; the hook is the browser's.
+import { useQueryStates } from "nuqs";
+import { createParser, createSearchParamsCache, createSerializer, type inferParserType } from "nuqs/server";
+import { parseAsFlag, parseAsSort, parseAsWhole } from "../table/parsers";
+import { outstandingColumnIds } from "./columns";
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One fund's id. */
+const parseAsFundId = Object.assign(
+  createParser<string>({ parse: (value) => (uuid.test(value) ? value : null), serialize: (value) => value }),
+  {
+    description: "a fund id (UUID)",
+  },
+);
+
+// Capital outstanding's view, defined once: its page, routes, CSV link and query keys read and write it here.
+export const outstandingViewParsers = {
+  sort: parseAsSort(outstandingColumnIds),
+  fund: parseAsFundId,
+  overdue: parseAsFlag,
+};
+
+export const outstandingRowsParsers = {
+  ...outstandingViewParsers,
+  offset: parseAsWhole(0, 10_000_000).withDefault(0),
+  limit: parseAsWhole(1, 500).withDefault(100),
+};
+
+export const outstandingCsvParsers = { ...outstandingViewParsers, bom: parseAsFlag, partial: parseAsFlag };
+
+export type OutstandingView = inferParserType<typeof outstandingViewParsers>;
+
+export const outstandingViewCache = createSearchParamsCache(outstandingViewParsers);
+
+const serializeView = createSerializer(outstandingViewParsers, { clearOnDefault: true });
+
+/** `?fund=…&overdue=1&sort=…` for links and query keys; "" for every position, overdue first. */
+export function outstandingViewSearch(view: OutstandingView): string {
+  return serializeView(view);
+}
+
+/** The outstanding positions' URL state in the browser: each choice a history entry. */
+export function useOutstandingView() {
+  return useQueryStates({
+    sort: outstandingViewParsers.sort.withOptions({ history: "push" }),
+    fund: outstandingViewParsers.fund.withOptions({ history: "push" }),
+    overdue: outstandingViewParsers.overdue.withOptions({ history: "push" }),
+  });
+}

@@ -1,0 +1,29 @@
+import type { DirectoryProgress, FailedFund } from "../directory/types";
+
+/** A position with capital still owed to its fund. */
+export interface OutstandingRow {
+  fund: { id: string; name: string };
+  investorId: string;
+  name: string;
+  email: string | null;
+  total_capital_due: string | null;
+  total_received: string | null;
+  outstanding: string;
+  capital_due_date: string | null;
+  daysOverdue: number;
+}
+
+/** GET /api/outstanding */
+export interface OutstandingPage {
+  total: number;
+  matched: number;
+  offset: number;
+  rows: OutstandingRow[];
+  totals: { outstanding: string | null };
+  progress: DirectoryProgress;
+  failedFunds: FailedFund[];
+  complete: boolean;
+  /** The funds with capital outstanding, for the fund filter. */
+  funds: { id: string; name: string; count: number }[];
+  longest: Record<string, number>;
+}

@@ -1,0 +1,24 @@
+import { queryOptions } from "@tanstack/react-query";
+import { fetchJson } from "../query/fetch-json";
+import type { FundOutstanding, Reconciliation, ReconciliationSummary } from "./types";
+
+export function reconciliationQuery(fundId: string) {
+  return queryOptions({
+    queryKey: ["funds", fundId, "reconciliation"],
+    queryFn: ({ signal }) =>
+      fetchJson<Reconciliation & { outstanding: FundOutstanding }>(
+        `/api/funds/${encodeURIComponent(fundId)}/reconciliation`,
+        signal,
+      ),
+  });
+}
+
+/** Every fund's line on the Funds grid; asked again every 2 s while the organization's lists are still being read. */
+export function reconciliationSummariesQuery() {
+  return queryOptions({
+    queryKey: ["reconciliation"],
+    queryFn: ({ signal }) =>
+      fetchJson<{ funds: Record<string, ReconciliationSummary>; complete: boolean }>("/api/reconciliation", signal),
+    refetchInterval: (query) => (query.state.data?.complete === false ? 2_000 : false),
+  });
+}

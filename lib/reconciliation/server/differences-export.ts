@@ -1,0 +1,70 @@
+import "server-only";
+import { csvResponse } from "../../csv/server/export-response";
+import { contentDisposition, today } from "../../csv/filename";
+import { csvStream, inBatches } from "../../csv/stream";
+import type { Principal } from "../../data/principal";
+import { investorName } from "../../investors/columns";
+import { investorIndex } from "../../investors/server/list-cache";
+import { decimal, expectedValue, reconcile, scaleOf } from "../reconcile";
+import { ownershipTolerance } from "./fund-reconciliation";
+
+interface Difference {
+  check: string;
+  investorId: string | null;
+  investor: string | null;
+  given: string | null;
+  expected: string | null;
+  difference: string | null;
+}
+
+const columns = (["check", "investorId", "investor", "given", "expected", "difference"] as const).map((field) => ({
+  header: field,
+  value: (row: Difference) => row[field],
+}));
+
+// The amounts the investor checks read: their results keep the scale these are given in.
+const moneyFields = [
+  "total_capital_due",
+  "unfunded_commitment_amount",
+  "commitment_amount",
+  "contributed_amount",
+  "management_fee_amount",
+  "expense_reserve_amount",
+] as const;
+
+/** Every difference of a fund's reconciliation as CSV: fund checks that differ, then each investor that differs. */
+export async function differencesCsv(principal: Principal, fundId: string): Promise<Response> {
+  const index = await investorIndex(principal, fundId);
+  const result = reconcile(fundId, index.fund, index.investors, ownershipTolerance());
+  const rows: Difference[] = result.checks
+    .filter((check) => check.status === "differs")
+    .map((check) => ({
+      check: check.id,
+      investorId: null,
+      investor: null,
+      given: check.fund,
+      expected: check.investors,
+      difference: check.difference,
+    }));
+  const byId = new Map(index.investors.map((investor) => [investor.id, investor]));
+  for (const check of result.investorChecks) {
+    for (const id of check.investorIds) {
+      const investor = byId.get(id)!;
+      const given = decimal(investor[check.id])!;
+      const expected = expectedValue(check.id, index.fund.calculation_method, investor)!;
+      const places = scaleOf(...moneyFields.map((field) => investor[field]));
+      rows.push({
+        check: check.id,
+        investorId: id,
+        investor: investorName(investor),
+        given: given.toFixed(places),
+        expected: expected.toFixed(places),
+        difference: given.minus(expected).toFixed(places),
+      });
+    }
+  }
+  return csvResponse(
+    csvStream(inBatches(rows), columns),
+    contentDisposition(`reconciliation-${fundId}`, `-${today()}.csv`),
+  );
+}

@@ -1,0 +1,44 @@
+import "server-only";
+import type { Principal } from "../../data/principal";
+import { type DirectoryFund, directorySnapshot } from "../../directory/server/directory";
+import { processWide } from "../../server/process-wide";
+import { differenceCount, reconcile } from "../reconcile";
+import type { InvestorFigures, ReconciliationSummary } from "../types";
+import { ownershipTolerance } from "./fund-reconciliation";
+
+/** GET /api/reconciliation: each fund's line on the Funds grid, from the organization's held lists. */
+export interface ReconciliationSummaries {
+  funds: Record<string, ReconciliationSummary>;
+  complete: boolean;
+}
+
+function figuresOf(fund: DirectoryFund): InvestorFigures[] {
+  return fund.positions.map((position) => ({ id: position.investorId, ...position.amounts }));
+}
+
+function summaryOf(fund: DirectoryFund): ReconciliationSummary {
+  if (fund.status === "pending") return { status: "unread", differences: 0 };
+  if (fund.status === "failed") return { status: "failed", differences: 0 };
+  const differences = differenceCount(reconcile(fund.id, fund.figures, figuresOf(fund), ownershipTolerance()));
+  return { status: differences === 0 ? "ties" : "differs", differences };
+}
+
+const cache = processWide<{ changes: number; value: ReconciliationSummaries | null }>(
+  "reconciliation-summaries",
+  () => ({
+    changes: -1,
+    value: null,
+  }),
+);
+
+/** Every fund's reconciliation line, worked out again only after the directory changed. */
+export async function reconciliationSummaries(_principal: Principal): Promise<ReconciliationSummaries> {
+  const snapshot = await directorySnapshot();
+  if (cache.value && cache.changes === snapshot.changes) return cache.value;
+  const value = {
+    funds: Object.fromEntries(snapshot.states.map((fund) => [fund.id, summaryOf(fund)])),
+    complete: snapshot.complete,
+  };
+  Object.assign(cache, { changes: snapshot.changes, value });
+  return value;
+}
