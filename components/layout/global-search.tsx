@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { globalSearchQuery } from "@/lib/directory/queries";
+import { globalSearchQuery } from "@/lib/directory/search-query";
 
 interface Option {
   id: string;

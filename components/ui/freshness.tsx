@@ -1,6 +1,5 @@
 "use client";
 
-import { formatDistanceStrict } from "date-fns";
 import { useSyncExternalStore } from "react";
 
 interface FreshnessProps {
@@ -8,6 +7,21 @@ interface FreshnessProps {
   updatedAt: number;
   onRefresh: () => void;
   refreshing: boolean;
+}
+
+// The browser's own relative-time wording: no date library in the page for one phrase.
+const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "always" });
+const units: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+];
+
+/** "3 minutes ago", "2 hours ago": the largest whole unit, as the age on screen only needs. */
+export function ageText(ms: number): string {
+  if (ms < 30_000) return "just now";
+  const [unit, size] = units.find(([, size]) => ms >= size) ?? ["minute", 60_000];
+  return relative.format(-Math.max(1, Math.round(ms / size)), unit);
 }
 
 function subscribe(onTick: () => void) {
@@ -23,7 +37,7 @@ export function Freshness({ updatedAt, onRefresh, refreshing }: FreshnessProps) 
     () => Math.floor(Date.now() / 15_000) * 15_000,
     () => updatedAt,
   );
-  const age = now - updatedAt < 30_000 ? "just now" : formatDistanceStrict(updatedAt, now, { addSuffix: true });
+  const age = ageText(now - updatedAt);
   return (
     <div className="flex items-center gap-3 text-sm text-zinc-600 dark:text-zinc-400">
       <span title={new Date(updatedAt).toISOString()} aria-live="polite">

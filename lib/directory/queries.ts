@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "../query/fetch-json";
 import { type DirectoryView, directoryViewSearch } from "./search-params";
-import type { DirectoryPage, InvestorAcrossFunds, SearchResults } from "./types";
+import type { DirectoryPage, InvestorAcrossFunds } from "./types";
 
 export const directoryFirstPage = 100;
 const laterPageRows = 300;
@@ -43,16 +43,5 @@ export function investorAcrossFundsQuery(key: string) {
   return queryOptions({
     queryKey: ["directory", "investor", key],
     queryFn: ({ signal }) => fetchJson<InvestorAcrossFunds>(`/api/investors/${encodeURIComponent(key)}`, signal),
-  });
-}
-
-/** The header's search: every keystroke asks (the last answer stays on screen until the next arrives). */
-export function globalSearchQuery(text: string) {
-  return queryOptions({
-    queryKey: ["search", text.trim().toLowerCase()],
-    queryFn: ({ signal }) => fetchJson<SearchResults>(`/api/search?q=${encodeURIComponent(text.trim())}`, signal),
-    enabled: text.trim() !== "",
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
   });
 }
