@@ -8,10 +8,12 @@ interface TotalsFooterProps<T extends RowData> {
   count: number;
   /** Exact totals of the amount columns over every row of the view (not only those loaded), by column id. */
   totals: Readonly<Record<string, string | null>>;
+  /** The rows are still arriving: no count or totals yet. */
+  counting?: boolean;
 }
 
 /** Exact decimal totals of the amount columns over the rows shown. */
-export function TotalsFooter<T extends RowData>({ columns, count, totals }: TotalsFooterProps<T>) {
+export function TotalsFooter<T extends RowData>({ columns, count, totals, counting = false }: TotalsFooterProps<T>) {
   return (
     <tr className="border-t-2 border-zinc-300 dark:border-zinc-700">
       {columns.map((column, index) => {
@@ -22,7 +24,7 @@ export function TotalsFooter<T extends RowData>({ columns, count, totals }: Tota
               scope="row"
               className="sticky left-0 whitespace-nowrap bg-zinc-50 px-3 py-2 text-left dark:bg-zinc-900"
             >
-              Total of {count.toLocaleString("en-US")} shown
+              {counting ? "Totals: still counting…" : `Total of ${count.toLocaleString("en-US")} shown`}
             </th>
           );
         }

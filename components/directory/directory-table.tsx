@@ -24,7 +24,7 @@ const count = new Intl.NumberFormat("en-US");
 export function DirectoryTable() {
   const queryClient = useQueryClient();
   const [view, setView] = useDirectoryView();
-  const { query, first, rows, onNearEnd } = usePagedRows(directoryRowsQuery(view));
+  const { query, first, rows, onNearEnd, notice, retry } = usePagedRows(directoryRowsQuery(view));
   const { error, refetch, isFetching, isFetchingNextPage, isPlaceholderData } = query;
   const typeOptions = useMemo(
     () => (first?.types ?? []).map(({ value, count }) => ({ value, label: value, count })),
@@ -74,9 +74,12 @@ export function DirectoryTable() {
           <ViewDownload url={investorsCsvUrl({ view })} partialUrl={investorsCsvUrl({ view, partial: true })} />
         </div>
       </div>
-      {error ? (
-        <ErrorPanel title="Could not load more investors" message={error.message} onRetry={() => void refetch()} />
+      {notice ? (
+        <p role="status" className="mb-2 text-sm text-amber-800 dark:text-amber-200">
+          {notice}
+        </p>
       ) : null}
+      {error ? <ErrorPanel title="Could not load more investors" message={error.message} onRetry={retry} /> : null}
       <DataTable
         table={table}
         longest={first.longest}

@@ -15,6 +15,8 @@ interface InvestorsTableToolbarProps {
   total: number;
   /** When the server fetched the list the table pages through (ISO). */
   fetchedAt: string;
+  /** While the server is still reading the list: records so far, and how many the fund says it has. */
+  reading: { read: number; expected: number | null } | null;
   columnPicker: ReactNode;
   csvHref: (options: CsvOptions) => string;
   /** Only investors with capital outstanding. */
@@ -41,6 +43,12 @@ const clock = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 const timeOfDay = (iso: string) => `${clock.format(new Date(iso))} UTC`;
+
+/** "Reading 23,000 of 50,000 investors…" (or without the total when the fund does not give one). */
+export function readingText({ read, expected }: { read: number; expected: number | null }): string {
+  const of = expected !== null && expected >= read ? ` of ${count.format(expected)}` : "";
+  return `Reading ${count.format(read)}${of} investors…`;
+}
 
 export function InvestorsTableToolbar(props: InvestorsTableToolbarProps) {
   return (
@@ -73,9 +81,15 @@ export function InvestorsTableToolbar(props: InvestorsTableToolbarProps) {
         selected={props.types}
         onChange={props.onTypesChange}
       />
-      <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
-        {count.format(props.shown)} of {count.format(props.total)} investors
-      </p>
+      {props.reading ? (
+        <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
+          {readingText(props.reading)}
+        </p>
+      ) : (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
+          {count.format(props.shown)} of {count.format(props.total)} investors
+        </p>
+      )}
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         as of{" "}
         <time dateTime={props.fetchedAt} title={formatTimestampTitle(props.fetchedAt)}>

@@ -14,7 +14,7 @@ import { investorCsvUrl, investorViewSearch, useInvestorTableState } from "@/lib
 import { InvestorViewSearch, investorsTableColumns } from "./investors-table-columns";
 import { TotalsFooter } from "@/components/data-table/totals-footer";
 import { usePagedRows } from "@/components/data-table/use-paged-rows";
-import { InvestorsTableToolbar } from "./investors-table-toolbar";
+import { InvestorsTableToolbar, readingText } from "./investors-table-toolbar";
 
 interface InvestorsTableProps {
   fundId: string;
@@ -24,7 +24,9 @@ interface InvestorsTableProps {
 export function InvestorsTable({ fundId }: InvestorsTableProps) {
   const [{ cols, ...view }, setState] = useInvestorTableState();
   const visibleIds = useMemo(() => visibleInvestorColumnIds(cols), [cols]);
-  const { query, first, rows, onNearEnd } = usePagedRows(fundInvestorRowsQuery(fundId, view, visibleIds));
+  const { query, first, rows, onNearEnd, notice, retry } = usePagedRows(
+    fundInvestorRowsQuery(fundId, view, visibleIds),
+  );
   const { error, refetch, isFetching, isPlaceholderData } = query;
   const typeOptions = useMemo(
     () => (first?.types ?? []).map(({ value, count }) => ({ value, label: value, count })),
@@ -69,6 +71,7 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
         shown={first.matched}
         total={first.total}
         fetchedAt={first.fetchedAt}
+        reading={first.reading}
         columnPicker={<DataTableViewOptions table={table} onReset={() => void setState({ cols: null })} />}
         outstanding={view.outstanding}
         onOutstandingChange={(outstanding) => void setState({ outstanding: outstanding || null })}
@@ -76,9 +79,12 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
         onClearCheck={() => void setState({ check: null })}
         csvHref={(options) => investorCsvUrl(`/api/funds/${encodeURIComponent(fundId)}/investors.csv`, view, options)}
       />
-      {error ? (
-        <ErrorPanel title="Could not load more investors" message={error.message} onRetry={() => void refetch()} />
+      {notice ? (
+        <p role="status" className="mb-2 text-sm text-amber-800 dark:text-amber-200">
+          {notice}
+        </p>
       ) : null}
+      {error ? <ErrorPanel title="Could not load more investors" message={error.message} onRetry={retry} /> : null}
       <DataTable
         table={table}
         longest={first.longest}
@@ -86,8 +92,21 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
         busy={isPlaceholderData}
         onNearEnd={onNearEnd}
         label="Investors"
-        empty={first.total === 0 ? "This fund has no investors yet." : "No investors match this search and filter."}
-        footer={<TotalsFooter columns={table.getVisibleLeafColumns()} count={first.matched} totals={first.totals} />}
+        empty={
+          first.reading
+            ? readingText(first.reading)
+            : first.total === 0
+              ? "This fund has no investors yet."
+              : "No investors match this search and filter."
+        }
+        footer={
+          <TotalsFooter
+            columns={table.getVisibleLeafColumns()}
+            count={first.matched}
+            totals={first.totals}
+            counting={!first.complete}
+          />
+        }
       />
     </InvestorViewSearch>
   );

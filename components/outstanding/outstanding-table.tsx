@@ -24,7 +24,7 @@ const count = new Intl.NumberFormat("en-US");
 export function OutstandingTable() {
   const queryClient = useQueryClient();
   const [view, setView] = useOutstandingView();
-  const { query, first, rows, onNearEnd } = usePagedRows(outstandingRowsQuery(view));
+  const { query, first, rows, onNearEnd, notice, retry } = usePagedRows(outstandingRowsQuery(view));
   const { error, refetch, isFetching, isFetchingNextPage, isPlaceholderData } = query;
   const table = useTable({
     features: dataTableFeatures,
@@ -66,9 +66,12 @@ export function OutstandingTable() {
           <ViewDownload url={outstandingCsvUrl(view)} partialUrl={outstandingCsvUrl(view, true)} />
         </div>
       </div>
-      {error ? (
-        <ErrorPanel title="Could not load more positions" message={error.message} onRetry={() => void refetch()} />
+      {notice ? (
+        <p role="status" className="mb-2 text-sm text-amber-800 dark:text-amber-200">
+          {notice}
+        </p>
       ) : null}
+      {error ? <ErrorPanel title="Could not load more positions" message={error.message} onRetry={retry} /> : null}
       <DataTable
         table={table}
         longest={first.longest}

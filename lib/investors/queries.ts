@@ -32,9 +32,13 @@ export function fundInvestorRowsQuery(fundId: string, view: InvestorView, sized:
     queryKey: ["funds", fundId, "investor-rows", search, sized.join(",")],
     initialPageParam: { offset: 0 } as InvestorRowsCursor,
     getNextPageParam: (last: InvestorRowsPage): InvestorRowsCursor | undefined => {
+      // A first screen served while the list is read has no later pages until the list is complete.
+      if (!last.complete || last.version === null) return undefined;
       const offset = last.offset + last.rows.length;
       return offset < last.matched && last.rows.length > 0 ? { offset, version: last.version } : undefined;
     },
+    // While the server is still reading the list, ask again until the page is whole.
+    refetchInterval: (query) => (query.state.data?.pages[0]?.complete === false ? 300 : false),
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams(search);
       params.set("offset", String(pageParam.offset));

@@ -4,13 +4,21 @@ export type { Investor } from "../customer-api/schemas";
 
 /** One page of a fund's investors in a view, with what the table needs about the whole view. */
 export interface InvestorRowsPage {
-  /** The content digest of the list the page was cut from: later pages must come from the same list. */
-  version: string;
+  /**
+   * The content digest of the list the page was cut from: later pages must come from the same list. None while the
+   * list is still being read (a first screen served early).
+   */
+  version: string | null;
+  /** False while the list is still arriving: counts are so far, totals and types are not known yet. */
+  complete: boolean;
+  /** While the list is read: records so far, and how many the fund says it has (its investor_count). */
+  reading: { read: number; expected: number | null } | null;
   fetchedAt: string;
   /** Investors in the fund, and in this view (after search and filter). */
   total: number;
   matched: number;
   offset: number;
+  /** The rows, each with only the fields of the columns asked for (and its id). */
   rows: Investor[];
   /** Exact totals of the amount columns over every row of the view, by column id. */
   totals: Record<string, string | null>;

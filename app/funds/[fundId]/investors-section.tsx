@@ -6,9 +6,8 @@ import { prefetchInfinite } from "@/lib/data/prefetch";
 import { visibleInvestorColumnIds } from "@/lib/investors/columns";
 import { fundInvestorRowsQuery, investorRowsFirstPage } from "@/lib/investors/queries";
 import { investorTableCache } from "@/lib/investors/search-params";
-import { investorIndex } from "@/lib/investors/server/list-cache";
+import { investorRowsPage } from "@/lib/investors/server/rows";
 import { getQueryClient } from "@/lib/query/query-client";
-import { inPersonLane } from "@/lib/server/fair-share";
 
 interface InvestorsSectionProps {
   fundId: string;
@@ -21,11 +20,8 @@ export async function InvestorsSection({ fundId }: InvestorsSectionProps) {
   const queryClient = getQueryClient();
   const error = await prefetchInfinite(queryClient, {
     ...fundInvestorRowsQuery(fundId, view, sized),
-    queryFn: async () => {
-      const user = await requireUser();
-      const index = await investorIndex(user, fundId);
-      return inPersonLane(user.email, () => index.page(view, 0, investorRowsFirstPage, sized));
-    },
+    queryFn: async () =>
+      investorRowsPage(await requireUser(), fundId, { view, offset: 0, limit: investorRowsFirstPage, sized }),
   });
   return (
     <section aria-labelledby="investors-heading">

@@ -102,6 +102,21 @@ describe("InvestorIndex", () => {
   });
 });
 
+describe("InvestorIndex.page rows", () => {
+  it("carry only the fields of the columns asked for, each shown as the full record would show it", async () => {
+    const view = views[0]!;
+    const page = await index.page(view, 0, 8, ["name", "commitment_amount"]);
+    expect(page.rows[0]).toEqual({
+      id: investors[0]!.id,
+      investment_account: { display_name: "Zoë Adams" },
+      commitment_amount: "1000.10",
+    });
+    for (const column of investorColumns.filter((c) => c.id === "name" || c.id === "commitment_amount"))
+      expect(page.rows.map((row) => column.value(row))).toEqual(investors.map((row) => column.value(row)));
+    expect(page.rows.some((row) => "contributed_amount" in row)).toBe(false);
+  });
+});
+
 describe("InvestorIndex.pageBytes", () => {
   it("is the JSON of page(), the same bytes for a repeated page, and different for another view", async () => {
     const view = views[1]!;

@@ -19,7 +19,22 @@ interface Entry {
   /** The list has arrived and is indexed (its index carries the content digest, its version). */
   ready: boolean;
   index: Promise<InvestorIndex>;
+  /** While the list is read: the masked records so far (of the latest attempt) and how many the fund says it has. */
+  reading: { investors: Investor[]; expected: number | null };
+  /** Settles once the first screen of records has been read, or the read has ended either way. */
+  firstScreen: Promise<void>;
 }
+
+/** What a view's first page can be cut from before the whole list has arrived. */
+export interface EarlyList {
+  investors: readonly Investor[];
+  /** The fund's own investor_count, when known: how many the read should bring. */
+  expected: number | null;
+  startedAt: number;
+}
+
+// Records read before the first screen is served from a list still arriving (the table's first page).
+const firstScreenRows = 100;
 
 // Pages and route handlers are separate bundles: the held lists are process-wide so both see the same ones.
 const entries = processWide<Entry[]>("investor-list-cache", () => []);
@@ -52,25 +67,53 @@ interface Read {
   taxKeys: (string | null)[];
 }
 
-/** The masked records, and each one's tax key worked out before it was masked (for the directory). */
-function records(): ListCollector<Investor, Read, string | null> {
-  const read: Read = { investors: [], taxKeys: [] };
-  return {
-    add: (investor, taxKey) => (read.investors.push(investor), read.taxKeys.push(taxKey)),
-    done: () => read,
+/**
+ * The masked records, and each one's tax key worked out before it was masked (for the directory). Each attempt of
+ * the read (a retry starts over) collects afresh, and what it has so far is the entry's early list.
+ */
+function records(entry: Entry, firstScreenRead: () => void): () => ListCollector<Investor, Read, string | null> {
+  return () => {
+    const read: Read = { investors: [], taxKeys: [] };
+    entry.reading.investors = read.investors;
+    return {
+      add: (investor, taxKey) => {
+        read.investors.push(investor);
+        read.taxKeys.push(taxKey);
+        if (read.investors.length === firstScreenRows) firstScreenRead();
+      },
+      done: () => read,
+    };
   };
+}
+
+function countOf(value: unknown): number | null {
+  const count = typeof value === "string" ? Number(value) : value;
+  return typeof count === "number" && Number.isSafeInteger(count) && count >= 0 ? count : null;
 }
 
 function readList(fundId: string, principal: Principal, latest: Entry | undefined, now: number): Entry {
   // Reads of one fund stay ordered even when two start within the same millisecond.
   const startedAt = Math.max(now, (latest?.startedAt ?? 0) + 1);
-  const created: Entry = { fundId, startedAt, usedAt: now, rows: 0, ready: false, index: Promise.resolve(null!) };
+  let firstScreenRead = () => {};
+  const created: Entry = {
+    fundId,
+    startedAt,
+    usedAt: now,
+    rows: 0,
+    ready: false,
+    index: Promise.resolve(null!),
+    reading: { investors: [], expected: null },
+    firstScreen: new Promise((resolve) => (firstScreenRead = resolve)),
+  };
   // Read record by record: only the masked records are kept, never the list's text or an unmasked copy.
   // The fund's own record is read with its list, so the list's reconciliation compares figures of the same moment.
+  const fund = getFund(principal, fundId);
+  fund.then((read) => (created.reading.expected = countOf(read.investor_count))).catch(() => undefined);
   const read = Promise.all([
-    getFund(principal, fundId),
-    collectInvestors(principal, fundId, records, { derive: taxKeyOf }),
+    fund,
+    collectInvestors(principal, fundId, records(created, firstScreenRead), { derive: taxKeyOf }),
   ]);
+  read.then(firstScreenRead, firstScreenRead);
   created.index = read.then(([fund, { value, digest }]) => {
     created.rows = value.investors.length;
     created.ready = true;
@@ -79,6 +122,7 @@ function readList(fundId: string, principal: Principal, latest: Entry | undefine
       fundId,
       value.investors.map((investor, at) => positionOf(fundId, investor, value.taxKeys[at]!)),
     );
+    created.reading = { investors: [], expected: null };
     return new InvestorIndex(value.investors, digest, startedAt, fund);
   });
   // A failed read is not kept: the next request tries again.
@@ -164,4 +208,27 @@ export async function investorIndex(
   entry.usedAt = now;
   evict(now);
   return entry.index;
+}
+
+/**
+ * A view's first page's list: the held one when it has arrived, else, once the first screen of records is in, what
+ * has been read so far (a cold fund's first rows need not wait for 50,000 records). Later pages name a version and
+ * use investorIndex.
+ */
+export async function investorIndexOrEarly(
+  principal: Principal,
+  fundId: string,
+  options: { refresh?: boolean } = {},
+): Promise<{ index: InvestorIndex } | { early: EarlyList }> {
+  const now = Date.now();
+  const entry = pick(fundId, principal, options.refresh ?? false, now);
+  entry.usedAt = now;
+  evict(now);
+  if (!entry.ready) await Promise.race([entry.index.catch(() => undefined), entry.firstScreen]);
+  if (entry.ready) return { index: await entry.index };
+  // The read failed before the first screen: its error is the answer.
+  if (entry.reading.investors.length < firstScreenRows) return { index: await entry.index };
+  return {
+    early: { investors: entry.reading.investors, expected: entry.reading.expected, startedAt: entry.startedAt },
+  };
 }

@@ -2,8 +2,7 @@ import { apiRoute } from "@/lib/http/api-route";
 import { jsonBytesResponse } from "@/lib/http/responses";
 import { visibleInvestorColumnIds } from "@/lib/investors/columns";
 import { investorRowsParsers } from "@/lib/investors/search-params";
-import { investorIndex } from "@/lib/investors/server/list-cache";
-import { inPersonLane } from "@/lib/server/fair-share";
+import { investorRowsBytes } from "@/lib/investors/server/rows";
 import { fundParamsSchema } from "@/lib/values/ids";
 
 // One page of the investor table's view (?sort=&q=&type=&cols=&offset=&limit=), cut from the fund's held list.
@@ -13,10 +12,8 @@ export const GET = apiRoute(
   investorRowsParsers,
   async ({ params, query, user }) => {
     const { offset, limit, version, refresh, cols, ...view } = query;
-    const index = await investorIndex(user, params.fundId, { version: version ?? undefined, refresh });
-    const bytes = await inPersonLane(user.email, () =>
-      index.pageBytes(view, offset, limit, visibleInvestorColumnIds(cols)),
-    );
-    return jsonBytesResponse(bytes);
+    const sized = visibleInvestorColumnIds(cols);
+    const request = { view, offset, limit, sized, version: version ?? undefined, refresh };
+    return jsonBytesResponse(await investorRowsBytes(user, params.fundId, request));
   },
 );

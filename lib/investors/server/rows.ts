@@ -1,0 +1,52 @@
+import "server-only";
+import type { Principal } from "../../data/principal";
+import { inPersonLane } from "../../server/fair-share";
+import type { InvestorColumnId } from "../columns";
+import type { InvestorView } from "../search-params";
+import type { InvestorRowsPage } from "../types";
+import { earlyPage } from "./early-page";
+import { investorIndex, investorIndexOrEarly } from "./list-cache";
+
+export interface RowsRequest {
+  view: InvestorView;
+  offset: number;
+  limit: number;
+  /** The columns on screen: the rows carry their fields, and the page their longest values. */
+  sized: readonly InvestorColumnId[];
+  /** The list a later page must come from; a view's first page leaves it out. */
+  version?: string;
+  refresh?: boolean;
+}
+
+const encoder = new TextEncoder();
+
+/** One page of a fund's investor table, for the server-rendered page: from the held list, or from one still arriving. */
+export async function investorRowsPage(
+  principal: Principal,
+  fundId: string,
+  request: RowsRequest,
+): Promise<InvestorRowsPage> {
+  const { view, offset, limit, sized } = request;
+  if (request.version !== undefined) {
+    const index = await investorIndex(principal, fundId, { version: request.version });
+    return inPersonLane(principal.email, () => index.page(view, offset, limit, sized));
+  }
+  const list = await investorIndexOrEarly(principal, fundId, { refresh: request.refresh });
+  if ("early" in list) return earlyPage(list.early, view, offset, limit, sized);
+  return inPersonLane(principal.email, () => list.index.page(view, offset, limit, sized));
+}
+
+/** The same page as JSON bytes for the route: a complete list's pages are serialized once and shared. */
+export async function investorRowsBytes(
+  principal: Principal,
+  fundId: string,
+  request: RowsRequest,
+): Promise<Uint8Array> {
+  const { view, offset, limit, sized } = request;
+  const list =
+    request.version !== undefined
+      ? { index: await investorIndex(principal, fundId, { version: request.version }) }
+      : await investorIndexOrEarly(principal, fundId, { refresh: request.refresh });
+  if ("early" in list) return encoder.encode(JSON.stringify(earlyPage(list.early, view, offset, limit, sized)));
+  return inPersonLane(principal.email, () => list.index.pageBytes(view, offset, limit, sized));
+}
