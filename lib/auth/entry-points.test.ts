@@ -77,8 +77,7 @@ describe("a session's end is seen by every entry point", () => {
 
   it("refuses a signed-out session everywhere at once", async () => {
     const token = await signIn();
-    const { sid } = (await currentUser())!;
-    revokeSession(sid);
+    await revokeSession((await currentUser())!);
     expect(await everyEntryPoint(token)).toEqual({ api: 401, page: 303, handler: "Unauthenticated", page_data: null });
   });
 
