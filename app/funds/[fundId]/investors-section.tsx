@@ -5,10 +5,10 @@ import { requireUser } from "@/lib/auth/session";
 import { prefetchInfinite } from "@/lib/data/prefetch";
 import { visibleInvestorColumnIds } from "@/lib/investors/columns";
 import { fundInvestorRowsQuery, investorRowsFirstPage } from "@/lib/investors/queries";
-import { investorTableCache } from "@/lib/investors/search-params";
+import { investorTableCache, investorViewSearch } from "@/lib/investors/search-params";
 import { investorIndex } from "@/lib/investors/server/list-cache";
 import { getQueryClient } from "@/lib/query/query-client";
-import { inPersonLane } from "@/lib/server/fair-share";
+import { inPersonLaneOnce } from "@/lib/server/fair-share";
 
 interface InvestorsSectionProps {
   fundId: string;
@@ -24,7 +24,8 @@ export async function InvestorsSection({ fundId }: InvestorsSectionProps) {
     queryFn: async () => {
       const user = await requireUser();
       const index = await investorIndex(user, fundId);
-      return inPersonLane(user.email, () => index.page(view, 0, investorRowsFirstPage, sized));
+      const page = `${fundId}:${index.version}:${investorViewSearch(view)}|first|${sized.join(",")}`;
+      return inPersonLaneOnce(user.email, page, () => index.page(view, 0, investorRowsFirstPage, sized));
     },
   });
   return (
