@@ -27,12 +27,19 @@ export function startRoundRobinProxy(backends, { port = 0, host = "127.0.0.1" } 
         answer.pipe(res);
       },
     );
-    outgoing.on("error", () => {
+    let abandoned = false;
+    outgoing.on("error", (error) => {
+      if (abandoned) return;
+      console.error(`round-robin proxy: instance ${index} ${req.method} ${req.url}: ${error.code ?? error.message}`);
       if (res.headersSent) return res.destroy();
       res.writeHead(502, { "content-type": "application/json" }).end('{"error":"The instance did not answer."}');
     });
     // A client that goes away takes its request to the instance with it.
-    res.on("close", () => res.writableFinished || outgoing.destroy());
+    res.on("close", () => {
+      if (res.writableFinished) return;
+      abandoned = true;
+      outgoing.destroy();
+    });
     req.pipe(outgoing);
   });
   return new Promise((resolve, reject) => {
