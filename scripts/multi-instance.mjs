@@ -3,7 +3,7 @@
 // proxy hop, and the round-robin proxy in front. Used by the multi-instance e2e suite and `npm run load`.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, openSync } from "node:fs";
+import { appendFileSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "./free-port.mjs";
 import { startRedis } from "./redis-server.mjs";
@@ -25,7 +25,10 @@ async function waitFor(url, init, what, child) {
 
 function launch(command, args, env, logFile) {
   const out = openSync(logFile, "w");
-  return spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", out, out] });
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", out, out] });
+  // A process that dies mid-run says how in its own log.
+  child.once("exit", (code, signal) => appendFileSync(logFile, `\n[exited: code ${code}, signal ${signal}]\n`));
+  return child;
 }
 
 function stopped(child) {
