@@ -7,6 +7,7 @@ import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { startMultiInstance } from "./multi-instance.mjs";
 import { serverNodeFlags } from "./server-flags.mjs";
 
@@ -129,15 +130,17 @@ for (const [label, path] of targets) {
       non2xx: result.non2xx,
       statuses: Object.keys(result.statusCodeStats ?? {}).join(" "),
       memory: target.memory(),
+      // The machine's 1-minute load average, this run's own processes included: how busy the cores were.
+      load: loadavg()[0].toFixed(1),
     });
     console.log(JSON.stringify(rows.at(-1)));
   }
 }
-console.log("\n| target | run | requests | req/s | p50 ms | p99 ms | errors | timeouts | non-2xx | RSS after |");
-console.log("|---|---|---|---|---|---|---|---|---|---|");
+console.log("\n| target | run | requests | req/s | p50 ms | p99 ms | errors | timeouts | non-2xx | RSS after | load |");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|");
 for (const r of rows)
   console.log(
-    `| ${r.label} | ${r.run} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.timeouts} | ${r.non2xx} | ${r.memory} |`,
+    `| ${r.label} | ${r.run} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.timeouts} | ${r.non2xx} | ${r.memory} | ${r.load} |`,
   );
 await target.stop();
 process.exit(0);
