@@ -15,6 +15,7 @@ const upstreamClient = [
   "./lib/customer-api/client.ts",
   "./lib/customer-api/transport.ts",
   "./lib/customer-api/upstream.ts",
+  "./lib/customer-api/probe.ts",
 ];
 
 export const boundaries = {

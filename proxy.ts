@@ -30,6 +30,8 @@ const apiRoutes = [
 
 // Reachable without a session: the sign-in page and the sign-in flow itself.
 const publicPaths = [/^\/login\/?$/, /^\/auth\//];
+// Asked by load balancers and orchestrators, which have no session and no proxy secret; they reveal no data.
+const healthPaths = new Set(["/healthz", "/readyz"]);
 
 function wellEncoded(text: string): boolean {
   try {
@@ -51,6 +53,7 @@ function json(status: number, error: string) {
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  if (healthPaths.has(pathname)) return NextResponse.next();
   const isApi = pathname === "/api" || pathname.startsWith("/api/");
   if (!wellEncoded(pathname) || !wellEncoded(search)) return json(400, "The address is not validly percent-encoded.");
   // Next drops this key while parsing queries, so a route handler would never see it to refuse it.

@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     include: ["{lib,components,app,scripts}/**/*.test.{ts,tsx}"],
     environment: "node",
+    // A real redis-server on a free loopback port for the tests of what instances share.
+    globalSetup: ["lib/testing/redis-global-setup.ts"],
     testTimeout: 15_000,
   },
 });

@@ -90,15 +90,19 @@ export default defineConfig({
         "auth.setup.ts",
         "bench/**",
         "security/**",
+        "multi-instance/**",
       ],
       dependencies: ["setup"],
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
     },
+    // Two instances, one Redis and a round-robin proxy, all started by the suite itself on free ports (it stops
+    // and starts Redis mid-test); done before the timing-sensitive fair-use run.
+    { name: "multi-instance", testMatch: "multi-instance/*.spec.ts" },
     // Fault tests flip the shared upstream's switches, so they run alone, after the rest, one file at a time.
     {
       name: "faults",
       testMatch: ["faults.spec.ts", "directory-faults.spec.ts"],
-      dependencies: ["app", "sign-in", "oidc", "security"],
+      dependencies: ["app", "sign-in", "oidc", "security", "multi-instance"],
       fullyParallel: false,
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },

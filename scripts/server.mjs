@@ -47,6 +47,10 @@ const server = createServer({ maxHeaderSize: maxHeaderBytes * 4 }, (req, res) =>
   if (https) res.setHeader("Strict-Transport-Security", strictTransportSecurity);
   void handle(req, res);
 });
+// Longer than load balancers keep an idle connection open (60 s for most; Node's default is 5 s), so a balancer
+// never sends a request down a connection the server is just closing, which it would answer with a 502.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.on("clientError", (error, socket) => {
   if (error.code === "ECONNRESET" || !socket.writable) return socket.destroy();
   const [status, message] = parserProblem(error);

@@ -1,8 +1,10 @@
-// `npm test`: format check, typecheck, lint, unit tests, production build, Playwright e2e; ends with "N passed, N failed".
+// `npm test`: format check, typecheck, lint, unit tests (with a real Redis), production build, Playwright e2e; ends
+// with "N passed, N failed".
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { ensureRedisServer } from "./redis-server.mjs";
 
 const out = ".e2e";
 rmSync(out, { recursive: true, force: true });
@@ -36,6 +38,9 @@ check("format", run("format", "npx", ["prettier", "--check", "."]));
 check("typecheck", run("typecheck", "npx", ["next", "typegen"]) && run("typecheck", "npx", ["tsc", "--noEmit"]));
 check("lint", run("lint", "npx", ["eslint", "--max-warnings=0", "."]));
 
+// The unit run starts its own Redis (vitest's global setup) and the multi-instance e2e suite another: Debian's
+// redis-server, installed here when missing, as Chromium is. Without it those tests fail, naming the package.
+ensureRedisServer();
 const unitOk = run("unit tests", "npx", [
   "vitest",
   "run",

@@ -2,9 +2,9 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { freePort } from "../../scripts/free-port.mjs";
 import { serverNodeFlags } from "../../scripts/server-flags.mjs";
 
 const children = new Set();
@@ -17,16 +17,7 @@ export function resetLogs() {
   mkdirSync(logDir, { recursive: true });
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export const randomToken = () => `bench.${randomBytes(18).toString("base64url")}.${randomBytes(12).toString("hex")}`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -75,10 +75,27 @@ describe("a session's end is seen by every entry point", () => {
     });
   });
 
+  it("lets health checks through without a session or the authenticating proxy's secret, and nothing else", async () => {
+    const passes = async (path: string) =>
+      (await proxy(new NextRequest(`http://dash.test${path}`))).headers.get("x-middleware-next") === "1";
+    for (const mode of ["local", "none"]) {
+      Object.assign(env, {
+        DASHBOARD_AUTH: mode,
+        DASHBOARD_PROXY_USER_HEADER: "X-Email",
+        DASHBOARD_PROXY_SECRET: "p".repeat(40),
+      });
+      expect([await passes("/healthz"), await passes("/readyz")]).toEqual([true, true]);
+      expect([await passes("/funds"), await passes("/api/funds"), await passes("/healthz/x")]).toEqual([
+        false,
+        false,
+        false,
+      ]);
+    }
+  });
+
   it("refuses a signed-out session everywhere at once", async () => {
     const token = await signIn();
-    const { sid } = (await currentUser())!;
-    revokeSession(sid);
+    await revokeSession((await currentUser())!);
     expect(await everyEntryPoint(token)).toEqual({ api: 401, page: 303, handler: "Unauthenticated", page_data: null });
   });
 

@@ -5,6 +5,7 @@ import { logLine } from "../server/log";
 import { processWide } from "../server/process-wide";
 import { watchedFile } from "../server/watched-file";
 import { readRevokedUsers } from "./revoked-users-file.mjs";
+import { type RevocableSession, sharedRevocations } from "./shared-revocations";
 
 const everyone = "*";
 
@@ -19,8 +20,9 @@ function readOrEveryone(path: string): Map<string, number> {
 }
 
 /**
- * Revocation in one place that pages, route handlers and proxy.ts all read: signed-out sessions (in this process;
- * a restart forgets them, the README says so) and people whose every session was ended (`npm run revoke`, a file).
+ * Revocation in one place that pages, route handlers and proxy.ts all read: signed-out sessions and people whose
+ * every session was ended (`npm run revoke`, a file). With REDIS_URL both are shared by every instance and kept
+ * across restarts; without it, sign-outs are held in this process (a restart forgets them, the README says so).
  */
 function state() {
   const env = serverEnv();
@@ -31,16 +33,19 @@ function state() {
   }));
 }
 
-/** Refuses a session from now on (sign-out). */
-export function revokeSession(sid: string): void {
-  state().sessions.set(sid, true);
+/** Refuses a session from now on (sign-out); with Redis unreachable, this instance at once and the others later. */
+export async function revokeSession(session: { sid: string; issuedAt: number }): Promise<void> {
+  state().sessions.set(session.sid, true);
+  const until = session.issuedAt + serverEnv().DASHBOARD_SESSION_HOURS * 3_600_000;
+  await sharedRevocations()?.revokeSession(session.sid, until);
 }
 
 /** Whether a session was signed out, or its person revoked after it was opened. */
-export function isRevoked(session: { sid: string; email: string; issuedAt: number }): boolean {
+export async function isRevoked(session: RevocableSession): Promise<boolean> {
   const { sessions, users: revokedUsers } = state();
   if (sessions.has(session.sid)) return true;
   const users = revokedUsers();
   const revokedAt = users.get(everyone) ?? users.get(session.email.toLowerCase());
-  return revokedAt !== undefined && session.issuedAt <= revokedAt;
+  if (revokedAt !== undefined && session.issuedAt <= revokedAt) return true;
+  return (await sharedRevocations()?.isRevoked(session)) ?? false;
 }

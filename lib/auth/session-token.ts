@@ -13,8 +13,15 @@ export interface SessionUser {
   issuedAt: number;
 }
 
-async function keyFrom(secret: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret)));
+// The secret does not change while the server runs: its key is worked out once, not on every session check.
+const keys = new Map<string, Promise<Uint8Array>>();
+function keyFrom(secret: string): Promise<Uint8Array> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret)).then((digest) => new Uint8Array(digest));
+    keys.set(secret, key);
+  }
+  return key;
 }
 
 /** An encrypted (A256GCM), expiring session token: the cookie carries it, nothing server-side is needed. */

@@ -1,5 +1,6 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
+import { cache } from "react";
 import { HttpError } from "../http/errors";
 import { authModeOf, serverEnv } from "../server/env";
 import { servedOverHttps } from "../server/public-url";
@@ -27,13 +28,16 @@ export function signInRequired(): boolean {
 
 const demoUser: SessionUser = { email: "demo", sid: "", method: "demo", issuedAt: 0 };
 
-/** The person behind this request: the session's, the authenticating proxy's, or the demo's; null for nobody. */
-export async function currentUser(): Promise<SessionUser | null> {
+/**
+ * The person behind this request: the session's, the authenticating proxy's, or the demo's; null for nobody.
+ * Checked once per page render (React's cache), however many parts of the page ask; each route handler checks anew.
+ */
+export const currentUser = cache(async (): Promise<SessionUser | null> => {
   const mode = authMode();
   if (mode === "open") return demoUser;
   if (mode === "none") return proxyUser(await headers());
   return verifySession((await cookies()).get(sessionCookieName())?.value);
-}
+});
 
 /** Checked by every route handler and every server-side data read, not only by proxy.ts. */
 export async function requireUser(): Promise<SessionUser> {

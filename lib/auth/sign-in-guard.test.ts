@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { connectStore, type SharedStore } from "../server/shared-store";
+import { testPrefix, testRedisUrl } from "../testing/test-redis";
 import { memoryLimiter } from "./limiter";
+import { redisLimiter } from "./shared-limiter";
 import { guardedSignIn, slowdownMs, type SignInLimits } from "./sign-in-guard";
 
 const windowMs = 300_000;
@@ -67,5 +70,39 @@ describe("guardedSignIn", () => {
 
   it("grows the delay and caps it", () => {
     expect([4, 5, 6, 7, 20].map(slowdownMs)).toEqual([0, 250, 500, 1_000, 4_000]);
+  });
+});
+
+describe("guardedSignIn on several instances (limits in Redis)", () => {
+  const stores: SharedStore[] = [];
+  afterAll(() => stores.forEach((store) => store.client.disconnect()));
+  const redisLimits = (url: string, prefix: string): SignInLimits => {
+    const store = connectStore(url, prefix);
+    stores.push(store);
+    return {
+      accountAtAddress: redisLimiter(store, "pair", { limit: 5, windowMs }),
+      address: redisLimiter(store, "address", { limit: 5, windowMs }),
+      account: redisLimiter(store, "account", { limit: 1_000_000, windowMs }),
+    };
+  };
+
+  it("refuses the 6th failure for one account however the attempts are spread over the instances", async () => {
+    const prefix = testPrefix();
+    const instances = [redisLimits(testRedisUrl(), prefix), redisLimits(testRedisUrl(), prefix)];
+    await Promise.all(stores.map((store) => store.connected(2_000)));
+    for (let i = 0; i < 5; i++)
+      expect(await guardedSignIn("olive@example.com", "10.2.0.1", wrong, instances[i % 2]!, noSleep)).toBeNull();
+    await expect(guardedSignIn("olive@example.com", "10.2.0.1", right, instances[1]!, noSleep)).rejects.toMatchObject({
+      name: "TooManyRequests",
+    });
+  });
+
+  it("answers 503 without checking the password when the limits cannot be reached", async () => {
+    let checks = 0;
+    const check = async () => (checks++, { email: "olive@example.com" });
+    await expect(
+      guardedSignIn("olive@example.com", "10.2.0.2", check, redisLimits("redis://127.0.0.1:1", testPrefix()), noSleep),
+    ).rejects.toMatchObject({ name: "ServiceUnavailable", status: 503 });
+    expect(checks).toBe(0);
   });
 });

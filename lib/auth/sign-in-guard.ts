@@ -2,7 +2,8 @@ import "server-only";
 import pLimit from "p-limit";
 import { ServiceUnavailable, TooManyRequests } from "../http/errors";
 import { processWide } from "../server/process-wide";
-import { type LimitDecision, type Limiter, memoryLimiter } from "./limiter";
+import type { LimitDecision, Limiter } from "./limiter";
+import { sharedLimiter } from "./shared-limiter";
 
 const windowMs = 5 * 60_000;
 // argon2id takes ~64 MB and tens of ms per check: a few at once, a short queue, and a flood gets 503 instead.
@@ -18,14 +19,16 @@ export interface SignInLimits {
   account: Limiter;
 }
 
-const guard = processWide("sign-in-guard", () => ({
-  limits: {
-    accountAtAddress: memoryLimiter({ limit: 5, windowMs }),
-    address: memoryLimiter({ limit: 5, windowMs }),
-    account: memoryLimiter({ limit: 1_000_000, windowMs }),
-  } satisfies SignInLimits,
-  hashes: pLimit(concurrentHashes),
-}));
+// Created on first use (the environment decides where the limits live); the hash cap is this process's own CPU.
+const guard = () =>
+  processWide("sign-in-guard", () => ({
+    limits: {
+      accountAtAddress: sharedLimiter("sign-in-account-address", { limit: 5, windowMs }),
+      address: sharedLimiter("sign-in-address", { limit: 5, windowMs }),
+      account: sharedLimiter("sign-in-account", { limit: 1_000_000, windowMs }),
+    } satisfies SignInLimits,
+    hashes: pLimit(concurrentHashes),
+  }));
 
 /** Failures of an account beyond the 5th delay each further attempt on it: 0.25 s, doubling, at most 4 s. */
 export function slowdownMs(accountFailures: number): number {
@@ -44,7 +47,7 @@ export async function guardedSignIn<T>(
   email: string,
   address: string,
   check: () => Promise<T | null>,
-  limits: SignInLimits = guard.limits,
+  limits: SignInLimits = guard().limits,
   sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
 ): Promise<T | null> {
   const pair = `${email}\n${address}`;
@@ -61,9 +64,10 @@ export async function guardedSignIn<T>(
   let user: T | null;
   try {
     await sleep(slowdownMs(accountFailures));
-    if (guard.hashes.pendingCount >= queuedHashes)
+    const { hashes } = guard();
+    if (hashes.pendingCount >= queuedHashes)
       throw new ServiceUnavailable("The dashboard is busy. Try again in a moment.", 2);
-    user = await guard.hashes(check);
+    user = await hashes(check);
   } catch (error) {
     // An attempt that could not be checked is not a failure.
     await release();

@@ -16,7 +16,7 @@ export function sessionCookieName(): string {
  */
 export async function verifySession(token: string | undefined): Promise<SessionUser | null> {
   const session = await openSession(token, serverEnv().DASHBOARD_SESSION_SECRET ?? "");
-  if (!session || isRevoked(session)) return null;
+  if (!session || (await isRevoked(session))) return null;
   if (session.method === "local" && !localUsers().has(session.email.toLowerCase())) return null;
   return session;
 }

@@ -40,6 +40,21 @@ const envSchema = z
       blankToUndefined,
       z.string().min(32, "DIRECTORY_MATCH_SECRET must be at least 32 characters").optional(),
     ),
+    // Several instances share sign-outs and limits here; unset, each process keeps its own (one instance).
+    REDIS_URL: z.preprocess(
+      blankToUndefined,
+      z.url({ protocol: /^rediss?$/, error: "REDIS_URL must be a redis:// or rediss:// URL" }).optional(),
+    ),
+    // Starts every key this dashboard writes, so deployments (or other apps) can share one Redis.
+    REDIS_KEY_PREFIX: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9:._-]{1,64}$/, "REDIS_KEY_PREFIX may hold letters, digits and : . _ - (at most 64)")
+        .default("fund-explorer:"),
+    ),
+    // /readyz asks the upstream at most this often and reports the last answer.
+    READINESS_PROBE_SECONDS: integer(1, 300, 15),
     PORT: integer(1, 65_535, 3000),
     DASHBOARD_HOST: z.preprocess(blankToUndefined, z.string().optional()),
     // The dashboard's own address: decides Secure cookies and HSTS, and builds the OIDC redirect URI.

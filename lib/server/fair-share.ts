@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import pLimit, { type LimitFunction } from "p-limit";
 import { TooManyRequests } from "../http/errors";
 import { processWide } from "./process-wide";
+import { sharedInFlight } from "./shared-in-flight";
 
 // Whole-list work (a new view's filter and totals over 50,000 rows, an export) per person: a couple at a time,
 // a short queue, so one person's burst waits its turn instead of stalling everyone.
@@ -23,6 +24,14 @@ export function inPersonLane<T>(person: string, work: () => Promise<T>): Promise
     return Promise.reject(new TooManyRequests("Too many table requests at once. Wait a moment.", 1));
   }
   return lane(work);
+}
+
+/**
+ * inPersonLane for work many of one person's requests ask for at once (the same page of the same list, under a
+ * burst of 200 connections): they share one place in the lane and its result, so only different work queues.
+ */
+export function inPersonLaneOnce<T>(person: string, key: string, work: () => Promise<T>): Promise<T> {
+  return sharedInFlight(`lane:${person}\n${key}`, () => inPersonLane(person, work));
 }
 
 /** Counts a person's running exports; the returned function ends this one. Past the limit: 429. */

@@ -1,8 +1,10 @@
 import "server-only";
+import { sharedRevocations } from "../auth/shared-revocations";
 import { readUsersFile } from "../auth/users";
 import { connectUpstream } from "../data/upstream";
 import { EnvError, serverEnv } from "./env";
 import { logLine } from "./log";
+import { sharedStore } from "./shared-store";
 
 /** Fails fast with one readable line when the configuration is wrong. */
 export async function startServer(): Promise<void> {
@@ -10,6 +12,13 @@ export async function startServer(): Promise<void> {
     const usersFile = serverEnv().DASHBOARD_USERS_FILE;
     if (usersFile) readUsersFile(usersFile);
     logLine("server_configured", { mode: await connectUpstream() });
+    // With Redis: learn the revocations so far and listen for new ones before the first request; an unreachable
+    // Redis does not stop the start (the instance reports not ready and retries by itself).
+    const store = sharedStore();
+    if (store) {
+      sharedRevocations();
+      await store.connected(2_000);
+    }
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);

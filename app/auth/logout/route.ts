@@ -6,12 +6,13 @@ import { sessionCookieName, verifySession } from "@/lib/auth/verify-session";
 import { jsonError } from "@/lib/http/error-response";
 import { logLine } from "@/lib/server/log";
 
-// Sign-out: the session is refused from now on, the cookie cleared, and the person sent to the sign-in page.
+// Sign-out: the session is refused from now on (by every instance), the cookie cleared, and the person sent to the
+// sign-in page; with Redis unreachable the cookie is still cleared at once and the sign-out shared when it returns.
 export async function POST(request: Request): Promise<Response> {
   if (!sameOrigin(request)) return jsonError(403, "Sign-out must come from this dashboard's own page.");
   const session = await verifySession((await cookies()).get(sessionCookieName())?.value);
   if (session) {
-    revokeSession(session.sid);
+    await revokeSession(session);
     logLine("sign_out", { user: session.email });
   }
   return new Response(null, {

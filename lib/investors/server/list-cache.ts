@@ -9,6 +9,7 @@ import { Conflict } from "../../http/errors";
 import { serverEnv } from "../../server/env";
 import { processWide } from "../../server/process-wide";
 import { InvestorIndex } from "./investor-index";
+import { mayRefresh } from "./refresh-throttle";
 
 interface Entry {
   fundId: string;
@@ -161,14 +162,13 @@ async function listAtVersion(fundId: string, principal: Principal, version: stri
   return reading;
 }
 
-function pick(fundId: string, principal: Principal, refresh: boolean, now: number): Entry {
+async function pick(fundId: string, principal: Principal, refresh: boolean, now: number): Promise<Entry> {
   const forFund = listsOf(fundId);
   const latest = forFund[0];
   const ready = forFund.find((candidate) => candidate.ready);
   if (refresh) {
-    // Someone pressing Refresh over and over gets the held list, with its age, between reads.
-    if (!latest || now - latest.startedAt >= serverEnv().INVESTOR_LIST_REFRESH_SECONDS * 1_000)
-      return readList(fundId, principal, latest, now);
+    // Someone pressing Refresh over and over, on any instance, gets the held list, with its age, between reads.
+    if (!latest || (await mayRefresh(fundId, latest, now))) return readList(fundId, principal, listsOf(fundId)[0], now);
     return ready ?? latest;
   }
   if (latest && isFresh(latest, now)) return ready ?? latest;
@@ -203,7 +203,7 @@ export async function investorIndex(
   const now = Date.now();
   const entry =
     options.version === undefined
-      ? pick(fundId, principal, options.refresh ?? false, now)
+      ? await pick(fundId, principal, options.refresh ?? false, now)
       : await listAtVersion(fundId, principal, options.version, now);
   entry.usedAt = now;
   evict(now);
@@ -221,7 +221,7 @@ export async function investorIndexOrEarly(
   options: { refresh?: boolean } = {},
 ): Promise<{ index: InvestorIndex } | { early: EarlyList }> {
   const now = Date.now();
-  const entry = pick(fundId, principal, options.refresh ?? false, now);
+  const entry = await pick(fundId, principal, options.refresh ?? false, now);
   entry.usedAt = now;
   evict(now);
   if (!entry.ready) await Promise.race([entry.index.catch(() => undefined), entry.firstScreen]);

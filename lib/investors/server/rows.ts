@@ -1,8 +1,8 @@
 import "server-only";
 import type { Principal } from "../../data/principal";
-import { inPersonLane } from "../../server/fair-share";
+import { inPersonLaneOnce } from "../../server/fair-share";
 import type { InvestorColumnId } from "../columns";
-import type { InvestorView } from "../search-params";
+import { type InvestorView, investorViewSearch } from "../search-params";
 import type { InvestorRowsPage } from "../types";
 import { earlyPage } from "./early-page";
 import { investorIndex, investorIndexOrEarly } from "./list-cache";
@@ -20,6 +20,11 @@ export interface RowsRequest {
 
 const encoder = new TextEncoder();
 
+// One person's burst of the same page of the same list shares one place in their lane and its result.
+function pageKey(fundId: string, version: string, { view, offset, limit, sized }: RowsRequest, form: string): string {
+  return `${fundId}:${version}:${investorViewSearch(view)}|${offset}|${limit}|${sized.join(",")}|${form}`;
+}
+
 /** One page of a fund's investor table, for the server-rendered page: from the held list, or from one still arriving. */
 export async function investorRowsPage(
   principal: Principal,
@@ -29,11 +34,13 @@ export async function investorRowsPage(
   const { view, offset, limit, sized } = request;
   if (request.version !== undefined) {
     const index = await investorIndex(principal, fundId, { version: request.version });
-    return inPersonLane(principal.email, () => index.page(view, offset, limit, sized));
+    const key = pageKey(fundId, index.version, request, "page");
+    return inPersonLaneOnce(principal.email, key, () => index.page(view, offset, limit, sized));
   }
   const list = await investorIndexOrEarly(principal, fundId, { refresh: request.refresh });
   if ("early" in list) return earlyPage(list.early, view, offset, limit, sized);
-  return inPersonLane(principal.email, () => list.index.page(view, offset, limit, sized));
+  const key = pageKey(fundId, list.index.version, request, "page");
+  return inPersonLaneOnce(principal.email, key, () => list.index.page(view, offset, limit, sized));
 }
 
 /** The same page as JSON bytes for the route: a complete list's pages are serialized once and shared. */
@@ -48,5 +55,6 @@ export async function investorRowsBytes(
       ? { index: await investorIndex(principal, fundId, { version: request.version }) }
       : await investorIndexOrEarly(principal, fundId, { refresh: request.refresh });
   if ("early" in list) return encoder.encode(JSON.stringify(earlyPage(list.early, view, offset, limit, sized)));
-  return inPersonLane(principal.email, () => list.index.pageBytes(view, offset, limit, sized));
+  const key = pageKey(fundId, list.index.version, request, "bytes");
+  return inPersonLaneOnce(principal.email, key, () => list.index.pageBytes(view, offset, limit, sized));
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { memoryLimiter } from "../../auth/limiter";
+import { sharedLimiter } from "../../auth/shared-limiter";
 import { sameOrigin } from "../../auth/same-origin";
 import type { SessionUser } from "../../auth/session-token";
 import type { SecretField } from "../../customer-api/mask";
@@ -14,10 +14,11 @@ import { processWide } from "../../server/process-wide";
 export const revealParsers = { field: parseAsOneOf(["tax_id", "account_number"] as const) };
 
 // A person clicking Reveal needs a few a minute; an export with full values is rarer. Both stop a script walking every record.
-const limits = processWide("sensitive-limits", () => ({
-  reveal: memoryLimiter({ limit: 30, windowMs: 60_000 }),
-  export: memoryLimiter({ limit: 10, windowMs: 10 * 60_000 }),
-}));
+const limits = () =>
+  processWide("sensitive-limits", () => ({
+    reveal: sharedLimiter("reveal", { limit: 30, windowMs: 60_000 }),
+    export: sharedLimiter("sensitive-export", { limit: 10, windowMs: 10 * 60_000 }),
+  }));
 
 /** The field a reveal asked for; asking for none is a 400. */
 export function secretField(query: { field: SecretField | null }): SecretField {
@@ -35,7 +36,7 @@ export async function admitSensitiveRead(
   kind: "reveal" | "export",
 ): Promise<void> {
   if (!sameOrigin(request)) throw new Forbidden("Sensitive values are served only to this dashboard's own pages.");
-  const decision = await limits[kind].take(user.email);
+  const decision = await limits()[kind].take(user.email);
   if (!decision.allowed) {
     const what = kind === "reveal" ? "reveals in a minute" : "exports with sensitive fields in 10 minutes";
     throw new TooManyRequests(`Too many ${what}. Wait a moment.`, decision.retryAfterSeconds);

@@ -1,0 +1,54 @@
+import "server-only";
+import { readUsersFile } from "../auth/users";
+import { authModeOf, readEnv } from "./env";
+import { logLine } from "./log";
+import { processWide } from "./process-wide";
+import { sharedStore } from "./shared-store";
+import { upstreamProbe } from "./upstream-probe";
+
+export interface Readiness {
+  ready: boolean;
+  /** The first problem found, for a person reading a load balancer's log; null when ready. */
+  problem: string | null;
+  checks: { configuration: string; store: string; upstream: string };
+}
+
+// The detail (which variable, which file) goes to the log only: /readyz names no configuration value.
+function configurationProblem(): string | null {
+  try {
+    const env = readEnv();
+    if (authModeOf(env) === "local" && env.DASHBOARD_USERS_FILE) readUsersFile(env.DASHBOARD_USERS_FILE);
+    return null;
+  } catch (error) {
+    logLine("readiness_configuration", { reason: (error as Error).message.slice(0, 300) });
+    return "The configuration is not valid (the server log says why).";
+  }
+}
+
+async function storeProblem(): Promise<string | null> {
+  const store = sharedStore();
+  if (!store) return null;
+  try {
+    await store.client.ping();
+    return null;
+  } catch {
+    return "The shared store (Redis) is unreachable.";
+  }
+}
+
+/** Whether this instance can serve: configuration valid, Redis reachable when configured, the upstream answering. */
+export async function readiness(): Promise<Readiness> {
+  const configuration = configurationProblem();
+  const [store, upstream] = await Promise.all([storeProblem(), upstreamProbe()]);
+  const problem = configuration ?? store ?? upstream.problem;
+  const checks = {
+    configuration: configuration ?? "ok",
+    store: sharedStore() ? (store ?? "ok") : "not configured (single instance)",
+    upstream: upstream.problem ?? "ok",
+  };
+  // One line when the answer changes, not one per load balancer check.
+  const last = processWide("readiness-last", () => ({ problem: undefined as string | null | undefined }));
+  if (last.problem !== problem) logLine("readiness_changed", { ready: problem === null, problem });
+  last.problem = problem;
+  return { ready: problem === null, problem, checks };
+}
