@@ -88,3 +88,21 @@ test("global search finds a fund and an investor with the keyboard alone", async
   await page.keyboard.press("Escape");
   await expect(page.getByRole("combobox")).toHaveCount(0);
 });
+
+test("the directory's and capital outstanding's later pages name the version of the first, and a changed one is refused", async ({
+  request,
+}) => {
+  await expect
+    .poll(async () => (await (await request.get("/api/investors?limit=1")).json()).complete, { timeout: 30_000 })
+    .toBe(true);
+  for (const path of ["/api/investors", "/api/outstanding"]) {
+    const first = await (await request.get(`${path}?limit=5`)).json();
+    expect(first.version, path).toMatch(/^[0-9a-f]{64}$/);
+    const later = await request.get(`${path}?offset=5&limit=5&version=${first.version}`);
+    expect(later.status(), path).toBe(200);
+    expect((await later.json()).version).toBe(first.version);
+    const stale = await request.get(`${path}?offset=5&limit=5&version=${"f".repeat(64)}`);
+    expect(stale.status(), path).toBe(409);
+    expect(typeof (await stale.json()).error).toBe("string");
+  }
+});

@@ -163,3 +163,50 @@ test("the full tax id and account number reach the page only when revealed", asy
   await page.getByRole("button", { name: "Hide investor tax id" }).click();
   await expect(page.getByText(taxId, { exact: true })).toHaveCount(0);
 });
+
+test.describe("a list that changed while scrolling", () => {
+  // The refused page logs its 409 in the console, as any failed request does.
+  test.use({ allowedConsoleErrors: /status of 409/ });
+
+  test("a later page refused because the list changed reloads the table from the top once, with a notice", async ({
+    page,
+  }) => {
+    const funds = await upstreamGet<{ id: string; investor_count?: number }[]>("/funds");
+    const big = funds.reduce((a, b) => ((a.investor_count ?? 0) > (b.investor_count ?? 0) ? a : b));
+    let refused = 0;
+    // The server says the list changed for the first later page only, as it would after a real change upstream.
+    await page.route(/\/investor-rows\?.*version=/, async (route) => {
+      if (refused > 0) return route.continue();
+      refused += 1;
+      await route.fulfill({
+        status: 409,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "The investor list was refreshed since this table loaded. Reload the table." }),
+      });
+    });
+    await page.goto(`/funds/${big.id}`);
+    await expect(table(page).locator("tbody tr[aria-rowindex]").first()).toBeVisible();
+    await scroller(page).evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(
+      page.getByText("The list changed since this table loaded, so it was reloaded from the top."),
+    ).toBeVisible();
+    expect(refused).toBe(1);
+    // Reloaded from the top, it pages on as usual.
+    await scrollToEnd(scroller(page), table(page));
+    await expect(table(page)).toHaveAttribute("aria-rowcount", String((big.investor_count ?? 0) + 1));
+  });
+});
+
+test("a page that names a version the server no longer has is refused with 409, a version it has answers", async ({
+  request,
+}) => {
+  const { fundId } = await mediumFund();
+  const first = await (await request.get(`/api/funds/${fundId}/investor-rows?limit=10`)).json();
+  expect(first.complete).toBe(true);
+  expect(first.version).toMatch(/^[0-9a-f]{64}$/);
+  const later = await request.get(`/api/funds/${fundId}/investor-rows?offset=10&limit=10&version=${first.version}`);
+  expect(later.status()).toBe(200);
+  const stale = await request.get(`/api/funds/${fundId}/investor-rows?offset=10&limit=10&version=${"0".repeat(64)}`);
+  expect(stale.status()).toBe(409);
+  expect((await stale.json()).error).toMatch(/refreshed since this table loaded/);
+});

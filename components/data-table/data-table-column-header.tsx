@@ -1,4 +1,7 @@
+"use client";
+
 import type { Header, RowData } from "@tanstack/react-table";
+import { useRef } from "react";
 import type { DataTableFeatures } from "./features";
 import { isNumericKind } from "./formatted-value";
 
@@ -6,13 +9,20 @@ interface DataTableColumnHeaderProps<T extends RowData> {
   header: Header<DataTableFeatures, T, unknown>;
   /** Pinned to the left edge, over the scrolling columns. */
   sticky?: boolean;
+  /** Told the order a click would give when the pointer enters the header or it takes focus. */
+  onSortIntent?: (columnId: string, order: "asc" | "desc" | false) => void;
 }
 
 const ariaSort = { asc: "ascending", desc: "descending" } as const;
 
 /** A header cell that is wholly a sort button (a click anywhere in it sorts); aria-sort tells assistive tech the order. */
-export function DataTableColumnHeader<T extends RowData>({ header, sticky }: DataTableColumnHeaderProps<T>) {
+export function DataTableColumnHeader<T extends RowData>({
+  header,
+  sticky,
+  onSortIntent,
+}: DataTableColumnHeaderProps<T>) {
   const column = header.column;
+  const intent = useRef<ReturnType<typeof setTimeout>>(undefined);
   const sorted = column.getIsSorted();
   const label = typeof column.columnDef.header === "string" ? column.columnDef.header : column.id;
   const numeric = isNumericKind(column.columnDef.meta?.kind);
@@ -25,6 +35,13 @@ export function DataTableColumnHeader<T extends RowData>({ header, sticky }: Dat
       <button
         type="button"
         onClick={column.getToggleSortingHandler()}
+        onPointerEnter={() => {
+          // A pointer that rests on the header, not one passing over the row of headers.
+          if (onSortIntent)
+            intent.current = setTimeout(() => onSortIntent(column.id, column.getNextSortingOrder()), 80);
+        }}
+        onPointerLeave={() => clearTimeout(intent.current)}
+        onFocus={onSortIntent ? () => onSortIntent(column.id, column.getNextSortingOrder()) : undefined}
         className={`flex w-full items-center gap-1 px-3 py-2 hover:text-zinc-950 dark:hover:text-white ${numeric ? "flex-row-reverse" : ""}`}
       >
         {label}

@@ -26,6 +26,8 @@ interface DataTableProps<T extends RowData> {
   onNearEnd?: () => void;
   /** The rows shown are from the previous view while the new one loads. */
   busy?: boolean;
+  /** A pointer or focus on a header, with the order a click would give: a paged table fetches that view ahead. */
+  onSortIntent?: (columnId: string, order: "asc" | "desc" | false) => void;
 }
 
 const rowHeight = 35;
@@ -84,7 +86,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id} aria-rowindex={1}>
               {group.headers.map((header, index) => (
-                <DataTableColumnHeader key={header.id} header={header} sticky={index === 0} />
+                <DataTableColumnHeader
+                  key={header.id}
+                  header={header}
+                  sticky={index === 0}
+                  onSortIntent={props.onSortIntent}
+                />
               ))}
             </tr>
           ))}

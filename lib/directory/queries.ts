@@ -15,21 +15,29 @@ export function refreshDirectory(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: ["directory"] });
 }
 
+/** Where the next page of a view starts, and which directory it must be cut from (none while funds are read). */
+interface DirectoryCursor {
+  offset: number;
+  version?: string;
+}
+
 /** The directory's view, a page at a time; while funds are still being read it asks again each second. */
 export function directoryRowsQuery(view: DirectoryView) {
   const search = directoryViewSearch(view);
   return infiniteQueryOptions({
     queryKey: ["directory", search],
-    initialPageParam: 0,
-    getNextPageParam: (last: DirectoryPage) => {
-      const next = last.offset + last.rows.length;
-      return next < last.matched && last.rows.length > 0 ? next : undefined;
+    initialPageParam: { offset: 0 } as DirectoryCursor,
+    getNextPageParam: (last: DirectoryPage): DirectoryCursor | undefined => {
+      const offset = last.offset + last.rows.length;
+      if (offset >= last.matched || last.rows.length === 0) return undefined;
+      return last.version === null ? { offset } : { offset, version: last.version };
     },
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams(search);
-      params.set("offset", String(pageParam));
-      params.set("limit", String(pageParam === 0 ? directoryFirstPage : laterPageRows));
-      if (pageParam === 0 && refreshAsked) {
+      params.set("offset", String(pageParam.offset));
+      params.set("limit", String(pageParam.offset === 0 ? directoryFirstPage : laterPageRows));
+      if (pageParam.version !== undefined) params.set("version", pageParam.version);
+      if (pageParam.offset === 0 && refreshAsked) {
         refreshAsked = false;
         params.set("refresh", "1");
       }

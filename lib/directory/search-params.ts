@@ -1,7 +1,15 @@
 // Parsers, loader and serializer from nuqs/server run on both sides; the hook is the browser's.
 import { useQueryStates } from "nuqs";
 import { createSearchParamsCache, createSerializer, debounce, type inferParserType } from "nuqs/server";
-import { parseAsFlag, parseAsOneOf, parseAsSearch, parseAsSort, parseAsValueSet, parseAsWhole } from "../table/parsers";
+import {
+  parseAsFlag,
+  parseAsOneOf,
+  parseAsSearch,
+  parseAsSort,
+  parseAsValueSet,
+  parseAsWhole,
+  parseAsDigest,
+} from "../table/parsers";
 import { directoryColumnIds } from "./columns";
 
 // The investor directory's view, defined once: its page, routes, CSV links and query keys read and write it here.
@@ -20,6 +28,8 @@ export const directoryRowsParsers = {
   limit: parseAsWhole(1, 500).withDefault(100),
   /** Read every fund again now (a person's Refresh, or Retry of the funds that failed). */
   refresh: parseAsFlag,
+  /** The directory a later page must come from, as its first page gave it. */
+  version: parseAsDigest,
 };
 
 /** GET /api/investors.csv: every position of every fund, or with group=investor the directory's view. */

@@ -40,6 +40,8 @@ export type DirectoryRow = DirectoryTotals & {
 
 /** GET /api/investors: a page of the directory's view. */
 export interface DirectoryPage {
+  /** The complete directory's content version: later pages must come from it. Null while funds are being read. */
+  version: string | null;
   total: number;
   matched: number;
   offset: number;

@@ -11,15 +11,17 @@ export function outstandingRowsQuery(view: OutstandingView) {
   const search = outstandingViewSearch(view);
   return infiniteQueryOptions({
     queryKey: ["outstanding", search],
-    initialPageParam: 0,
+    initialPageParam: { offset: 0 } as { offset: number; version?: string },
     getNextPageParam: (last: OutstandingPage) => {
-      const next = last.offset + last.rows.length;
-      return next < last.matched && last.rows.length > 0 ? next : undefined;
+      const offset = last.offset + last.rows.length;
+      if (offset >= last.matched || last.rows.length === 0) return undefined;
+      return last.version === null ? { offset } : { offset, version: last.version };
     },
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams(search);
-      params.set("offset", String(pageParam));
-      params.set("limit", String(pageParam === 0 ? outstandingFirstPage : laterPageRows));
+      params.set("offset", String(pageParam.offset));
+      params.set("limit", String(pageParam.offset === 0 ? outstandingFirstPage : laterPageRows));
+      if (pageParam.version !== undefined) params.set("version", pageParam.version);
       return fetchJson<OutstandingPage>(`/api/outstanding?${params}`, signal);
     },
     refetchInterval: (query) => (query.state.data?.pages[0]?.complete === false ? 2_000 : false),

@@ -1,7 +1,7 @@
 // Parsers, loader and serializer from nuqs/server run on both sides; the hook is the browser's.
 import { useQueryStates } from "nuqs";
 import { createParser, createSearchParamsCache, createSerializer, type inferParserType } from "nuqs/server";
-import { parseAsFlag, parseAsSort, parseAsWhole } from "../table/parsers";
+import { parseAsDigest, parseAsFlag, parseAsSort, parseAsWhole } from "../table/parsers";
 import { outstandingColumnIds } from "./columns";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,6 +25,8 @@ export const outstandingRowsParsers = {
   ...outstandingViewParsers,
   offset: parseAsWhole(0, 10_000_000).withDefault(0),
   limit: parseAsWhole(1, 500).withDefault(100),
+  /** The list a later page must come from, as its first page gave it. */
+  version: parseAsDigest,
 };
 
 export const outstandingCsvParsers = { ...outstandingViewParsers, bom: parseAsFlag, partial: parseAsFlag };

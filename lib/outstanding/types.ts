@@ -15,6 +15,8 @@ export interface OutstandingRow {
 
 /** GET /api/outstanding */
 export interface OutstandingPage {
+  /** The rows' version (the complete directory's, on this day): later pages must come from it. Null while reading. */
+  version: string | null;
   total: number;
   matched: number;
   offset: number;

@@ -6,6 +6,6 @@ import { inPersonLane } from "@/lib/server/fair-share";
 
 // A page of the organization's investor directory (?sort=&q=&type=&offset=&limit=), with its progress and failures.
 export const GET = apiRoute("GET /api/investors", z.object({}), directoryRowsParsers, ({ query, user }) => {
-  const { offset, limit, refresh, ...view } = query;
-  return inPersonLane(user.email, () => directoryPage(user, view, offset, limit, refresh));
+  const { offset, limit, refresh, version, ...view } = query;
+  return inPersonLane(user.email, () => directoryPage(user, view, offset, limit, { refresh, version }));
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import pLimit from "p-limit";
 import { CustomerApiError } from "../../customer-api/errors";
 import { type Fund, listFunds } from "../../data/funds";
@@ -25,6 +26,8 @@ interface FundState {
   figures: FundFigures;
   status: "pending" | "read" | "failed";
   positions: readonly Position[];
+  /** The content digest of the list the positions came from (null until read). */
+  digest: string | null;
   failure: FailedFund | null;
   readAt: number | null;
   /** The build in which this fund was last tried. */
@@ -42,6 +45,7 @@ interface State {
   listed: Promise<void>;
   changes: number;
   index: { changes: number; at: number; value: DirectoryIndex } | null;
+  version: { changes: number; value: string } | null;
 }
 
 const state = processWide<State>("directory", () => ({
@@ -53,6 +57,7 @@ const state = processWide<State>("directory", () => ({
   listed: Promise.resolve(),
   changes: 0,
   index: null,
+  version: null,
 }));
 
 // While a build runs, its index is redone at most each second.
@@ -90,15 +95,18 @@ function setFund(fund: FundState, patch: Partial<FundState>) {
 
 async function readFund(fund: FundState, round: number): Promise<void> {
   try {
-    const { value } = await collectInvestors(systemPrincipal("directory"), fund.id, () => positionsCollector(fund.id), {
-      derive: taxKeyOf,
-    });
-    setFund(fund, { status: "read", positions: value, failure: null, readAt: Date.now(), round });
+    const { value, digest } = await collectInvestors(
+      systemPrincipal("directory"),
+      fund.id,
+      () => positionsCollector(fund.id),
+      { derive: taxKeyOf },
+    );
+    setFund(fund, { status: "read", positions: value, digest, failure: null, readAt: Date.now(), round });
   } catch (error) {
     if (!(error instanceof CustomerApiError) && statusOf(error) === null)
       logLine("directory_fund_error", { fundId: fund.id });
     // A fund that cannot be read is kept with its failure, and named wherever the directory is shown.
-    setFund(fund, { status: "failed", positions: [], failure: failureOf(fund, error), round });
+    setFund(fund, { status: "failed", positions: [], digest: null, failure: failureOf(fund, error), round });
   }
 }
 
@@ -114,6 +122,7 @@ async function build(listed: () => void): Promise<void> {
         const known = previous.get(fund.id) ?? {
           status: "pending" as const,
           positions: [],
+          digest: null,
           failure: null,
           readAt: null,
           round: 0,
@@ -154,9 +163,27 @@ function ensureBuilding(refresh: boolean): Promise<void> | null {
 }
 
 /** A fund's list read for its own page: the directory takes its positions, so the two never disagree. */
-export function acceptFundRead(fundId: string, positions: readonly Position[]): void {
+export function acceptFundRead(fundId: string, positions: readonly Position[], digest: string): void {
   const fund = state.funds.get(fundId);
-  if (fund) setFund(fund, { status: "read", positions, failure: null, readAt: Date.now() });
+  if (fund) setFund(fund, { status: "read", positions, digest, failure: null, readAt: Date.now() });
+}
+
+/**
+ * The directory's version once every fund has been tried: a digest of each fund's list digest, name, figures and
+ * failure, so any instance that read the same data gives the same version and can serve the next page.
+ */
+function versionOf(funds: readonly FundState[]): string {
+  if (state.version?.changes === state.changes) return state.version.value;
+  const hash = createHash("sha256");
+  for (const fund of funds)
+    hash.update(JSON.stringify([fund.id, fund.name, fund.figures, fund.status, fund.digest, fund.failure?.status]));
+  state.version = { changes: state.changes, value: hash.digest("hex") };
+  return state.version.value;
+}
+
+/** Settles when the build in progress (if any) has tried every fund. */
+export async function directoryBuilt(): Promise<void> {
+  await state.building;
 }
 
 export type DirectoryFund = Readonly<FundState>;
@@ -170,6 +197,8 @@ export interface DirectorySnapshot {
   progress: DirectoryProgress;
   failedFunds: FailedFund[];
   complete: boolean;
+  /** The content version of a complete directory; null while funds are still being read. */
+  version: string | null;
   asOf: string | null;
   funds: { id: string; name: string; search: string; organization: string | null }[];
 }
@@ -194,6 +223,7 @@ export async function directorySnapshot(options: { refresh?: boolean } = {}): Pr
   if (state.listFailure && state.funds.size === 0) throw state.listFailure;
   const funds = [...state.funds.values()];
   const readAts = funds.map((fund) => fund.readAt).filter((at): at is number => at !== null);
+  const complete = state.round > 0 && funds.every((fund) => fund.status !== "pending");
   return {
     index: currentIndex(),
     states: funds,
@@ -203,7 +233,8 @@ export async function directorySnapshot(options: { refresh?: boolean } = {}): Pr
       total: funds.length,
     },
     failedFunds: funds.flatMap((fund) => (fund.failure ? [fund.failure] : [])),
-    complete: state.round > 0 && funds.every((fund) => fund.status !== "pending"),
+    complete,
+    version: complete ? versionOf(funds) : null,
     asOf: readAts.length > 0 ? new Date(Math.min(...readAts)).toISOString() : null,
     funds: funds.map((fund) => ({
       id: fund.id,

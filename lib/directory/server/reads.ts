@@ -1,27 +1,43 @@
 import "server-only";
 import { getInvestor } from "../../data/investors";
 import type { Principal } from "../../data/principal";
-import { NotFound } from "../../http/errors";
+import { Conflict, NotFound } from "../../http/errors";
 import type { DirectoryView } from "../search-params";
 import type { DirectoryPage, InvestorAcrossFunds, SearchResults } from "../types";
-import { directorySnapshot } from "./directory";
+import { directoryBuilt, type DirectorySnapshot, directorySnapshot } from "./directory";
 import { totalsOf } from "./directory-index";
 import { rankMatches } from "./rank";
 
 // What pages and routes ask of the directory; the caller's principal is the signed-in person the route checked.
+
+const changed = () => new Conflict("The directory changed since this table loaded. Reload the table.");
+
+/**
+ * The directory a later page names: versions are content digests, so any instance that read the same data holds it;
+ * one still reading finishes first, then answers if the data is unchanged.
+ */
+export async function directoryAt(version: string | null): Promise<DirectorySnapshot> {
+  let snapshot = await directorySnapshot();
+  if (version === null || snapshot.version === version) return snapshot;
+  await directoryBuilt();
+  snapshot = await directorySnapshot();
+  if (snapshot.version !== version) throw changed();
+  return snapshot;
+}
 
 export async function directoryPage(
   _principal: Principal,
   view: DirectoryView,
   offset: number,
   limit: number,
-  refresh = false,
+  options: { refresh?: boolean; version?: string | null } = {},
 ): Promise<DirectoryPage> {
-  const snapshot = await directorySnapshot({ refresh });
+  const snapshot = options.version ? await directoryAt(options.version) : await directorySnapshot(options);
   const page = await snapshot.index.page(view, offset, limit);
-  const { progress, failedFunds, complete, asOf } = snapshot;
+  const { progress, failedFunds, complete, asOf, version } = snapshot;
   return {
     ...page,
+    version,
     progress,
     failedFunds,
     complete,

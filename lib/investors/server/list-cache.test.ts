@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const listInvestors = vi.fn();
+// When set, the read stops after handing over its records and ends only when this settles (a list still arriving).
+let holdRead: Promise<void> | null = null;
 // The upstream read, as a whole list handed record by record to the caller's collector.
 type Collect = () => { add(item: unknown, derived: unknown): void; done(): unknown };
 vi.mock("../../customer-api", async (original) => ({
@@ -10,6 +12,7 @@ vi.mock("../../customer-api", async (original) => ({
     const collector = collect();
     const investors = (await listInvestors(fundId)) as unknown[];
     for (const investor of investors) collector.add(investor, undefined);
+    if (holdRead) await holdRead;
     // The digest of the content, as the real reader works it out: the same data, the same version.
     return { value: collector.done(), digest: createHash("sha256").update(JSON.stringify(investors)).digest("hex") };
   },
@@ -40,6 +43,7 @@ describe("investorIndex", () => {
       investorIndex: (fundId: string, options?: Parameters<typeof cache.investorIndex>[2]) =>
         cache.investorIndex(user, fundId, options),
       heldInvestorIndex: (fundId: string) => cache.heldInvestorIndex(user, fundId),
+      investorIndexOrEarly: (fundId: string) => cache.investorIndexOrEarly(user, fundId),
     };
   }
 
@@ -120,5 +124,31 @@ describe("investorIndex", () => {
     vi.setSystemTime(new Date("2026-11-21T12:01:01Z"));
     expect(await heldInvestorIndex(fundId)).toBeNull();
     expect(listInvestors).toHaveBeenCalledTimes(1);
+  });
+
+  it("serves a first screen of a list still arriving, with what was read so far, then the whole list once it is in", async () => {
+    const { investorIndexOrEarly } = await load();
+    const records = Array.from({ length: 150 }, (_, i) => ({ id: `r-${i}` }));
+    listInvestors.mockResolvedValue(records);
+    let arrive = () => {};
+    holdRead = new Promise((resolve) => (arrive = resolve));
+    try {
+      const early = await investorIndexOrEarly(fundId);
+      expect("early" in early && early.early.investors.map((investor) => investor.id)).toEqual(
+        records.map((r) => r.id),
+      );
+      arrive();
+      await vi.waitFor(async () => expect("index" in (await investorIndexOrEarly(fundId))).toBe(true));
+      expect(listInvestors).toHaveBeenCalledTimes(1);
+    } finally {
+      holdRead = null;
+    }
+  });
+
+  it("waits for the whole list when it is shorter than a first screen", async () => {
+    const { investorIndexOrEarly } = await load();
+    listInvestors.mockResolvedValue(list("short"));
+    const read = await investorIndexOrEarly(fundId);
+    expect("index" in read && read.index.investors.map((investor) => investor.id)).toEqual(["short-1", "short-2"]);
   });
 });

@@ -122,6 +122,7 @@ function readList(fundId: string, principal: Principal, latest: Entry | undefine
     acceptFundRead(
       fundId,
       value.investors.map((investor, at) => positionOf(fundId, investor, value.taxKeys[at]!)),
+      digest,
     );
     created.reading = { investors: [], expected: null };
     return new InvestorIndex(value.investors, digest, startedAt, fund);

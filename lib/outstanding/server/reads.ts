@@ -1,6 +1,8 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import type { Principal } from "../../data/principal";
-import { directorySnapshot } from "../../directory/server/directory";
+import { directoryBuilt, type DirectorySnapshot, directorySnapshot } from "../../directory/server/directory";
+import { Conflict } from "../../http/errors";
 import { processWide } from "../../server/process-wide";
 import type { OutstandingView } from "../search-params";
 import type { OutstandingPage } from "../types";
@@ -12,13 +14,26 @@ const cache = processWide<{ key: string; index: OutstandingIndex | null }>("outs
   index: null,
 }));
 
+/** The version of the rows: the directory's, on this UTC day (days overdue change with it); none while reading. */
+function versionOf(snapshot: DirectorySnapshot, day: number): string | null {
+  return snapshot.version === null ? null : createHash("sha256").update(`${snapshot.version}:${day}`).digest("hex");
+}
+
 /** The organization's outstanding positions, worked out again after the directory changes or the day turns. */
-async function current() {
-  const snapshot = await directorySnapshot();
-  const key = `${snapshot.changes}:${Math.floor(Date.now() / dayMs)}`;
+async function current(version: string | null = null) {
+  const day = Math.floor(Date.now() / dayMs);
+  let snapshot = await directorySnapshot();
+  // A later page names the rows it continues: any instance that read the same data answers; changed data is a 409.
+  if (version !== null && versionOf(snapshot, day) !== version) {
+    await directoryBuilt();
+    snapshot = await directorySnapshot();
+    if (versionOf(snapshot, day) !== version)
+      throw new Conflict("The positions changed since this table loaded. Reload the table.");
+  }
+  const key = `${snapshot.changes}:${day}`;
   if (!cache.index || cache.key !== key)
     Object.assign(cache, { key, index: new OutstandingIndex(snapshot.states, Date.now()) });
-  return { snapshot, index: cache.index! };
+  return { snapshot, index: cache.index!, version: versionOf(snapshot, day) };
 }
 
 export async function outstandingPage(
@@ -26,10 +41,12 @@ export async function outstandingPage(
   view: OutstandingView,
   offset: number,
   limit: number,
+  version: string | null = null,
 ): Promise<OutstandingPage> {
-  const { snapshot, index } = await current();
+  const { snapshot, index, version: now } = await current(version);
   const positions = index.positions(view);
   return {
+    version: now,
     total: index.rows.length,
     matched: positions.length,
     offset,
