@@ -7,7 +7,7 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
       ? "Upstream: the standalone demo Customer API (`npx tsx lib/demo-api/cli.ts --fund-sizes 100,10000,50000 --funds 2003 " +
           "--investors-per-fund 3 --latency 0 --prewarm`) on loopback, a random token; the app is the production build " +
           `${build ? `\`${build.buildId}\` (built ${build.builtAt}) ` : ""}served by \`scripts/server.mjs\` (what \`npm start\` runs: Next's handler in-process) from <dir> on 127.0.0.1 with ` +
-          "`DASHBOARD_AUTH=none` (the bench does not sign in). <dir> is a private copy of `.next` taken at the start, so a " +
+          "`DASHBOARD_AUTH=none`, the bench acting as its authenticating proxy (last bullet). <dir> is a private copy of `.next` taken at the start, so a " +
           "rebuild in the checkout during the run cannot change what is measured; the bench builds only when `.next/BUILD_ID` " +
           "is missing, so rebuild first (`npx next build`) to measure current sources."
       : `Against an existing deployment (${args["base-url"]}); the bench starts no servers and does not sign in.`,
@@ -109,7 +109,10 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
   if (skipped.length > 0) notes.push(`Skipped in this mode: ${skipped.join("; ")}.`);
   notes.push(
     "Scenario order: CSV first (it restarts the server for cold readings), then proxy, browser, aggrid, weight, " +
-      "Lighthouse; all share one demo API and one app server process (restarted where a scenario wants it cold). The bench " +
+      "Lighthouse; all share one demo API and one app server process (restarted where a scenario wants it cold). Every " +
+      "app server runs with `DASHBOARD_AUTH=none` behind the bench as its authenticating proxy: every request " +
+      "(HTTP clients, autocannon, browser contexts, Lighthouse) carries `X-Forwarded-Email` and this run's " +
+      "`X-Dashboard-Proxy-Secret` (`e2e/bench/auth.mjs`). The bench " +
       "measures and never fails on a missed target: its exit code is non-zero only when it could not run.",
   );
   return notes;

@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serverNodeFlags } from "../../scripts/server-flags.mjs";
+import { proxyEnv, proxyHeaders } from "./auth.mjs";
 
 const children = new Set();
 // Server logs and CPU profiles land beside the bench (git-ignored there), never elsewhere in the tree.
@@ -144,7 +145,7 @@ export async function startApp({ dir, upstreamUrl, token, profileDir }) {
   const env = {
     CUSTOMER_API_BASE_URL: upstreamUrl,
     CUSTOMER_API_TOKEN: token,
-    DASHBOARD_AUTH: "none",
+    ...proxyEnv,
     NEXT_TELEMETRY_DISABLED: "1",
     NODE_ENV: "production",
     PORT: String(port),
@@ -161,7 +162,7 @@ export async function startApp({ dir, upstreamUrl, token, profileDir }) {
   for (let waited = 0; waited < 120_000; waited += 250) {
     if (exited !== null) throw new Error(`the app server exited with ${exited}; see ${logDir}/app-server.log`);
     try {
-      const res = await fetch(`${url}/api/funds`, { signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(`${url}/api/funds`, { headers: proxyHeaders, signal: AbortSignal.timeout(30_000) });
       await res.arrayBuffer();
       if (res.ok) return { url, groupPid: child.pid, serverPid: child.pid, bareUrl: `http://127.0.0.1:${barePort}` };
     } catch {

@@ -1,4 +1,5 @@
 // The local servers as one unit that can heal itself: on this shared machine something may stop them mid-run.
+import { proxyHeaders } from "./auth.mjs";
 import { startApp, startDemoApi, stopGroup } from "./servers.mjs";
 
 async function answers(url, headers = {}) {
@@ -38,7 +39,7 @@ export async function startStack({ dir, token, fundSizes, funds, perFund, profil
       stack.api = await startDemoApi({ ...demoOptions, port: Number(new URL(stack.api.url).port) });
       healed = true;
     }
-    if (!(await answers(`${stack.app.url}/api/funds`))) {
+    if (!(await answers(`${stack.app.url}/api/funds`, proxyHeaders))) {
       stack.incidents.push(`the app server did not answer ${when} and was restarted`);
       log(stack.incidents.at(-1));
       await stack.restartApp();
