@@ -123,3 +123,14 @@ export function searchRuns(page, key, runs, warmup) {
     return action(page, { label: "Investors", eventType: "keydown", watch: "count" }, () => box.press(key));
   });
 }
+
+/**
+ * One keystroke in the focused field, timed to the frame whose listbox shows changed options, one of them holding
+ * `typed` (the header search's answer to what is now in the box); null when none came within the timeout.
+ */
+export function optionKeystroke(page, key, typed) {
+  return attempt(async () => {
+    await settle(page);
+    return action(page, { eventType: "keydown", watch: "options", expect: typed }, () => page.keyboard.press(key));
+  });
+}

@@ -2,7 +2,8 @@
 import { proxyHeaders } from "./auth.mjs";
 import { startApp, startDemoApi, stopGroup } from "./servers.mjs";
 
-async function answers(url, headers = {}) {
+/** True when url answers 200 within 30 s. */
+export async function answers(url, headers = {}) {
   try {
     const res = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
     await res.arrayBuffer();
