@@ -1,5 +1,6 @@
 // The browser side shared by the browser scenarios: one Chromium, fresh contexts, visits and measured actions.
 import { chromium } from "@playwright/test";
+import { proxyHeaders } from "./auth.mjs";
 import { armActionProbe, awaitActionProbe, firstRowsProbe } from "./page-probes.mjs";
 import { round, sleep } from "./measure.mjs";
 
@@ -14,6 +15,8 @@ export const chromiumArgs = [
 export const launchBrowser = () =>
   chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs });
 export const viewport = { width: 1280, height: 900 };
+/** A fresh context (empty HTTP cache) whose requests carry the bench user's proxy headers. */
+export const newContext = (browser) => browser.newContext({ viewport, extraHTTPHeaders: proxyHeaders });
 const ACTION_TIMEOUT = 30_000;
 
 /**
@@ -21,7 +24,7 @@ const ACTION_TIMEOUT = 30_000;
  * target: what firstRowsProbe watches (our table's label, or selectors for another page).
  */
 export async function visit(browser, url, target) {
-  const context = await browser.newContext({ viewport });
+  const context = await newContext(browser);
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   await page.addInitScript(firstRowsProbe, target);
@@ -118,5 +121,16 @@ export function searchRuns(page, key, runs, warmup) {
     );
     await settle(page);
     return action(page, { label: "Investors", eventType: "keydown", watch: "count" }, () => box.press(key));
+  });
+}
+
+/**
+ * One keystroke in the focused field, timed to the frame whose listbox shows changed options, one of them holding
+ * `typed` (the header search's answer to what is now in the box); null when none came within the timeout.
+ */
+export function optionKeystroke(page, key, typed) {
+  return attempt(async () => {
+    await settle(page);
+    return action(page, { eventType: "keydown", watch: "options", expect: typed }, () => page.keyboard.press(key));
   });
 }

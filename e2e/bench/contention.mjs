@@ -20,8 +20,9 @@ function readProcs() {
   return procs;
 }
 
-function ownTree(procs) {
-  const own = new Set([process.pid]);
+/** The process root and all its descendants. */
+function ownTree(procs, root = process.pid) {
+  const own = new Set([root]);
   let grew = true;
   while (grew) {
     grew = false;
@@ -79,5 +80,35 @@ export function watchContention() {
       close();
       return periods;
     },
+  };
+}
+
+/** CPU time (user + system, in seconds) used so far by a process and its live descendants, e.g. npx → node. */
+export function treeCpuSeconds(root) {
+  const procs = readProcs();
+  let ticks = 0;
+  for (const pid of ownTree(procs, root)) ticks += procs.get(pid)?.ticks ?? 0;
+  return ticks / TICKS_PER_SECOND;
+}
+
+/** CPU time (in seconds) every core has spent busy since boot, from /proc/stat: all but idle and iowait. */
+function machineBusySeconds() {
+  const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return (user + nice + system + irq + softirq + steal) / TICKS_PER_SECOND;
+}
+
+/**
+ * Starts counting the CPU the rest of the machine uses (all cores' busy time less the bench's own process tree);
+ * the returned function gives its share of all cores (%) since, for one measurement such as a directory build.
+ */
+export function foreignCpuMeter() {
+  const started = Date.now();
+  const busy = machineBusySeconds();
+  const own = treeCpuSeconds(process.pid);
+  return () => {
+    const foreign = machineBusySeconds() - busy - (treeCpuSeconds(process.pid) - own);
+    const seconds = (Date.now() - started) / 1000;
+    return seconds > 0 ? Math.round((100 * Math.max(0, foreign)) / (seconds * os.cpus().length)) : 0;
   };
 }

@@ -2,6 +2,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { proxyHeaders } from "./auth.mjs";
 import { result } from "./measure.mjs";
 
 const CATEGORIES = [
@@ -38,6 +39,7 @@ async function audit(url, preset) {
       output: "json",
       logLevel: "error",
       onlyCategories: CATEGORIES.map(([id]) => id),
+      extraHeaders: proxyHeaders,
     };
     const runner = await lighthouse(url, flags, preset === "desktop" ? desktopConfig : undefined);
     const lhr = runner.lhr;

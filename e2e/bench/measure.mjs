@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import { performance } from "node:perf_hooks";
+import { proxyHeaders } from "./auth.mjs";
 
 export function summarize(values) {
   const sorted = values.filter((value) => typeof value === "number" && Number.isFinite(value)).sort((a, b) => a - b);
@@ -50,8 +51,9 @@ export async function repeat(fn, { runs, warmup }) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 /**
- * GET url and read the whole body. Returns ms from request start to the last byte, status, bytes on the wire and
- * the headers; keepBody keeps the (possibly compressed) bytes for later inspection.
+ * GET url and read the whole body, as the bench's user (proxyHeaders; servers other than the app ignore them).
+ * Returns ms from request start to the last byte, status, bytes on the wire and the headers; keepBody keeps the
+ * (possibly compressed) bytes for later inspection.
  */
 export async function timedGet(url, options = {}) {
   try {
@@ -66,7 +68,7 @@ export async function timedGet(url, options = {}) {
 function timedGetOnce(url, { headers = {}, keepBody = false, onChunk } = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = http.get(url, { agent, headers }, (res) => {
+    const req = http.get(url, { agent, headers: { ...proxyHeaders, ...headers } }, (res) => {
       let bytes = 0;
       let firstByte = null;
       const chunks = [];

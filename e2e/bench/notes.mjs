@@ -7,7 +7,7 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
       ? "Upstream: the standalone demo Customer API (`npx tsx lib/demo-api/cli.ts --fund-sizes 100,10000,50000 --funds 2003 " +
           "--investors-per-fund 3 --latency 0 --prewarm`) on loopback, a random token; the app is the production build " +
           `${build ? `\`${build.buildId}\` (built ${build.builtAt}) ` : ""}served by \`scripts/server.mjs\` (what \`npm start\` runs: Next's handler in-process) from <dir> on 127.0.0.1 with ` +
-          "`DASHBOARD_AUTH=none` (the bench does not sign in). <dir> is a private copy of `.next` taken at the start, so a " +
+          "`DASHBOARD_AUTH=none`, the bench acting as its authenticating proxy (last bullet). <dir> is a private copy of `.next` taken at the start, so a " +
           "rebuild in the checkout during the run cannot change what is measured; the bench builds only when `.next/BUILD_ID` " +
           "is missing, so rebuild first (`npx next build`) to measure current sources."
       : `Against an existing deployment (${args["base-url"]}); the bench starts no servers and does not sign in.`,
@@ -15,7 +15,11 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
   notes.push(
     `Runs: ${runs} measured after ${warmup} warm-up, except where the table's runs column says otherwise ` +
       `(browser visits of the 50,000-investor fund: --big-runs ${args["big-runs"]}; Lighthouse: ${args["lighthouse-runs"]} per page; ` +
-      "autocannon and byte counts: one). Median of the measured runs; min and max of the same runs.",
+      "autocannon and byte counts: one" +
+      (only.includes("directory")
+        ? `; directory builds: --directory-builds ${args["directory-builds"]} rounds, after ${warmup} warm-up of the upstream alone`
+        : "") +
+      "). Median of the measured runs; min and max of the same runs.",
   );
   if (only.includes("proxy")) {
     notes.push(
@@ -105,11 +109,44 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
         "categories performance, accessibility, best practices. Failing audits are listed in results.json.",
     );
   }
+  if (only.includes("directory")) {
+    notes.push(
+      "Directory (scenario `directory`, issue 15): its own demo API (`npx tsx lib/demo-api/cli.ts --funds 2000 " +
+        "--investors-per-fund 50 --latency 50 --prewarm --admin`: 2,000 funds, 100,000 positions, 50 ms before every " +
+        "answer, lists serialized at start) and its own app servers on the same build, with `DIRECTORY_CONCURRENCY=6` " +
+        "and a `DIRECTORY_MATCH_SECRET`. Upstream alone (`e2e/bench/upstream-baseline.mjs`, in the bench's process): " +
+        "`GET /customerapi/funds`, then every fund's investor list, 6 at a time (p-limit, as the server does), Node's " +
+        "fetch, the same token, each body read to its last byte. Each round (--directory-builds, after --warmup rounds " +
+        "of the upstream alone) starts a fresh app server, times the upstream alone, then the directory on that server, " +
+        '"watched": from the first `GET /api/investors?offset=0&limit=100` until an answer says `complete: true`, that ' +
+        "request repeated every second start to start as the page does while the directory is incomplete, so " +
+        'completion is seen up to a second late; then, on another fresh server, "unwatched": one request starts ' +
+        "the build, the bench reads only the demo API's count of finished answers (`/__demo/stats`) and, once the fund " +
+        "list and every investor list have been sent, asks the app every 50 ms until complete. Ratios are per round. " +
+        "RSS: VmRSS of the app server, sampled every 100 ms during the build and read again at the complete answer. " +
+        "CPU: user + system time from /proc (the demo API's whole process tree); other processes' share: all cores' busy " +
+        "time (/proc/stat) less the bench's own process tree, over the same time. Views, on the last unwatched build's " +
+        "server once complete: `GET /api/investors?sort=<money column>.<asc|desc>&limit=100` for each of the five " +
+        "money columns and both directions, and `?q=` for five terms taken from the data (one letter, a name's first " +
+        "three letters, a name, an email, a string matching nothing), Node `http` keep-alive client on loopback, " +
+        "identity encoding, request start → last byte: the first request of each view (the server works it out and " +
+        "caches it) and --runs repeats of it, reported apart. Header search: a fresh browser context per word opens " +
+        "`/investors`, waits for the header's search button to be hydrated, presses `/`, then types the word a letter " +
+        "at a time (4 letters; words taken from investor names, distinct first letters, each prefix changing the " +
+        "answer); each keystroke is timed from its keydown event's `timeStamp` to the animation frame after the " +
+        "listbox's options changed and one of them holds the typed text (`--warmup` words are not counted). " +
+        "`GET /api/search` rows time the same prefixes from Node (the server caches no answer of it).",
+    );
+  }
   if (incidents.length > 0) notes.push(`Incidents during this run: ${incidents.join("; ")}.`);
   if (skipped.length > 0) notes.push(`Skipped in this mode: ${skipped.join("; ")}.`);
   notes.push(
     "Scenario order: CSV first (it restarts the server for cold readings), then proxy, browser, aggrid, weight, " +
-      "Lighthouse; all share one demo API and one app server process (restarted where a scenario wants it cold). The bench " +
+      "Lighthouse, which share one demo API and one app server process (restarted where a scenario wants it cold); " +
+      "then the directory, on its own demo API and app servers (the shared ones, idle, stay up meanwhile). Every " +
+      "app server runs with `DASHBOARD_AUTH=none` behind the bench as its authenticating proxy: every request " +
+      "(HTTP clients, autocannon, browser contexts, Lighthouse) carries `X-Forwarded-Email` and this run's " +
+      "`X-Dashboard-Proxy-Secret` (`e2e/bench/auth.mjs`). The bench " +
       "measures and never fails on a missed target: its exit code is non-zero only when it could not run.",
   );
   return notes;

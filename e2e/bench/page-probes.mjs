@@ -32,12 +32,20 @@ export function firstRowsProbe(target) {
 /**
  * Arms a probe for one user action (a click or a keystroke that Playwright then performs): the start is the input
  * event's own timeStamp, the end the animation frame after the watched text changes (the frame that shows it).
- * watch: "topRows" (the text of the table's first 20 rows by aria-rowindex; rows: another page's row selector) or
- * "count" (the "N of M …" text). Row links are left out: ours carry the view's query, which changes before the rows do.
+ * watch: "topRows" (the text of the table's first 20 rows by aria-rowindex; rows: another page's row selector),
+ * "count" (the "N of M …" text) or "options" (the options of the page's listboxes; with expect, the change counts only
+ * once an option's text holds `expect`, case-insensitively). Row links are left out: ours carry the view's query,
+ * which changes before the rows do.
  */
-export function armActionProbe({ label, eventType, watch, rows }) {
+export function armActionProbe({ label, eventType, watch, rows, expect }) {
   const countPattern = /^[\d,]+ of [\d,]+ \w+$/;
+  const options = () => [...document.querySelectorAll('[role="listbox"] [role="option"]')];
+  const expected = () => !expect || options().some((el) => el.textContent.toLowerCase().includes(expect.toLowerCase()));
   const snapshot = () => {
+    if (watch === "options")
+      return options()
+        .map((el) => el.textContent)
+        .join("\n");
     if (watch === "count") {
       const found = [...document.querySelectorAll("p, span, div, output")].find(
         (el) => el.childElementCount === 0 && countPattern.test(el.textContent.trim()),
@@ -66,7 +74,7 @@ export function armActionProbe({ label, eventType, watch, rows }) {
     const check = () => {
       if (start === null) return;
       const now = snapshot();
-      if (now === before) return;
+      if (now === before || !expected()) return;
       const dom = performance.now();
       observer.disconnect();
       requestAnimationFrame(() => resolve({ start, dom, frame: performance.now(), before, after: now }));

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { launchBrowser } from "./browser-session.mjs";
+import { launchBrowser, newContext } from "./browser-session.mjs";
 import { result, round, timedGet } from "./measure.mjs";
 
 const kb = (bytes) => round(bytes / 1024, 1);
@@ -11,7 +11,7 @@ const isScript = (response) =>
 
 /** Every script a fresh context loads for url until the network is idle, each gzipped here with zlib's default level. */
 async function routeScripts(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await newContext(browser);
   const page = await context.newPage();
   const pending = [];
   page.on("response", (response) => {

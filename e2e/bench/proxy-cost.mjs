@@ -1,5 +1,6 @@
 // Scenario 1: what the dashboard's /api proxy costs over the upstream and over the least any proxy must do.
 import autocannon from "autocannon";
+import { proxyHeaders } from "./auth.mjs";
 import { startBarePassThrough } from "./bare-pass-through.mjs";
 import { repeat, result, round, timedGet } from "./measure.mjs";
 
@@ -148,7 +149,13 @@ async function gzipLatency(appUrl, fund, runs) {
 async function throughput(appUrl, fund, log) {
   const url = `${appUrl}/api/funds/${fund.id}/investors`;
   log(`  autocannon: 20 connections × 10 s on ${fund.size.toLocaleString("en-US")} investors`);
-  const out = await autocannon({ url, connections: 20, duration: 10, timeout: 60, headers: identity });
+  const out = await autocannon({
+    url,
+    connections: 20,
+    duration: 10,
+    timeout: 60,
+    headers: { ...proxyHeaders, ...identity },
+  });
   const ok = out["2xx"];
   return result({
     id: `proxy.throughput.${fund.size}`,

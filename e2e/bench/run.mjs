@@ -6,12 +6,13 @@ import { aggridPeer } from "./aggrid-peer.mjs";
 import { browserTimings } from "./browser-timings.mjs";
 import { watchContention } from "./contention.mjs";
 import { csvExport } from "./csv-export.mjs";
+import { directoryScale } from "./directory.mjs";
 import { lighthouseScores } from "./lighthouse-scores.mjs";
 import { getJson } from "./measure.mjs";
 import { methodNotes } from "./notes.mjs";
 import { pageWeight } from "./page-weight.mjs";
 import { proxyCost } from "./proxy-cost.mjs";
-import { machine, sideBySide, table, writeResults } from "./report.mjs";
+import { carriedResults, machine, sideBySide, table, writeResults } from "./report.mjs";
 import { snapshotBuild } from "./build-snapshot.mjs";
 import { killAllNow, logDir, randomToken, resetLogs, stopAll } from "./servers.mjs";
 import { startStack } from "./stack.mjs";
@@ -20,12 +21,16 @@ const USAGE = `Usage: npm run bench -- [options]
   --base-url URL          measure this running deployment instead of starting the demo API and the app server
   --upstream-url URL      its Customer API (enables the direct and bare pass-through comparisons); needs --token
   --token T               bearer token for --upstream-url
-  --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse (default all);
-                          aggrid: our fund page beside AG Grid Community on the same funds, as ratios (ours ÷ AG Grid)
+  --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse,directory
+                          (default all); aggrid: our fund page beside AG Grid Community on the same funds, as ratios
+                          (ours ÷ AG Grid); directory: the investor directory over 2,000 funds and 100,000 positions
+                          on its own demo API (50 ms latency) and app servers (local mode only). A subset keeps the
+                          other scenarios' rows of the previous results, marked as carried over
   --runs N                measured runs per scenario (default 5)
   --warmup N              warm-up runs, not counted (default 1)
   --big-runs N            measured browser runs for the 50,000-investor fund (default 5)
   --cold-runs N           aggrid: our first visits, each on a freshly started app server (default 3)
+  --directory-builds N    directory: measured builds, each on a freshly started app server after --warmup ones (default 3)
   --lighthouse-runs N     Lighthouse runs per page (default 3)
   --lighthouse-preset P   desktop or mobile (default desktop)
   --search-key K          the keystroke of the search scenario (default q)
@@ -41,6 +46,7 @@ const { values: args } = parseArgs({
     warmup: { type: "string", default: "1" },
     "big-runs": { type: "string", default: "5" },
     "cold-runs": { type: "string", default: "3" },
+    "directory-builds": { type: "string", default: "3" },
     "lighthouse-runs": { type: "string", default: "3" },
     "lighthouse-preset": { type: "string", default: "desktop" },
     "search-key": { type: "string", default: "q" },
@@ -53,13 +59,16 @@ if (args.help) {
   process.exit(0);
 }
 
-const SCENARIOS = ["csv", "proxy", "browser", "aggrid", "weight", "lighthouse"]; // csv first: its cold run wants a fresh heap
+// csv first: its cold run wants a fresh heap; directory last: it brings its own servers and loads the machine most.
+const SCENARIOS = ["csv", "proxy", "browser", "aggrid", "weight", "lighthouse", "directory"];
+// Scenarios that start their own servers: with only these, the shared demo API and app server are not started.
+const SELF_CONTAINED = ["directory"];
 const only = args.only ? args.only.split(",").map((name) => name.trim()) : SCENARIOS;
 const unknown = only.filter((name) => !SCENARIOS.includes(name));
 const int = (name) => Number.parseInt(args[name], 10);
 if (
   unknown.length > 0 ||
-  ["runs", "warmup", "big-runs", "cold-runs", "lighthouse-runs"].some((name) => !(int(name) >= 0))
+  ["runs", "warmup", "big-runs", "cold-runs", "directory-builds", "lighthouse-runs"].some((name) => !(int(name) >= 0))
 ) {
   console.error(`bench: bad arguments${unknown.length ? ` (unknown scenario ${unknown.join(", ")})` : ""}\n\n${USAGE}`);
   process.exit(2);
@@ -105,13 +114,16 @@ function pickFunds(funds) {
 async function main() {
   let stack = null;
   let external = null;
+  const shared = only.some((name) => !SELF_CONTAINED.includes(name));
+  const profileDir = local && args["cpu-prof"] ? `${logDir}profiles` : undefined;
   if (local) {
     resetLogs();
     snapshot = await snapshotBuild(log);
+    if (profileDir) mkdirSync(profileDir, { recursive: true });
+  }
+  if (local && shared) {
     const perFund = 3;
     log(`starting the demo Customer API: funds of ${FUND_SIZES.join(", ")} investors + ${GRID_FUNDS} of ${perFund}`);
-    const profileDir = args["cpu-prof"] ? `${logDir}profiles` : undefined;
-    if (profileDir) mkdirSync(profileDir, { recursive: true });
     const token = randomToken();
     stack = await startStack({
       dir: snapshot.dir,
@@ -123,7 +135,7 @@ async function main() {
       log,
     });
     log(`demo API ${stack.api.url}; app server ${stack.app.url} (pid ${stack.app.serverPid}); logs in ${logDir}`);
-  } else {
+  } else if (!local) {
     external = { url: args["base-url"].replace(/\/$/, ""), serverPid: null };
     skipped.push(
       "server memory (no local process to read /proc from)",
@@ -132,6 +144,8 @@ async function main() {
     if (!args["upstream-url"]) skipped.push("direct upstream and bare pass-through comparisons (no --upstream-url)");
     if (only.includes("aggrid"))
       skipped.push("our first visits on a fresh server beside AG Grid (no local app server to restart)");
+    if (only.includes("directory"))
+      skipped.push("the directory scenario (it needs its own demo API and freshly started app servers)");
   }
   const app = () => stack?.app ?? external;
   const upstream = () =>
@@ -140,13 +154,16 @@ async function main() {
       : args["upstream-url"]
         ? { url: args["upstream-url"].replace(/\/$/, ""), token: args.token }
         : null;
-  const allFunds = upstream()
-    ? await getJson(`${upstream().url}/customerapi/funds`, { authorization: `Bearer ${upstream().token}` })
-    : await getJson(`${app().url}/api/funds`);
-  const [small, mid, big] = pickFunds(allFunds);
-  log(
-    `funds: ${allFunds.length}; picked ${[small, mid, big].map((fund) => `${fund.size} investors (${fund.id})`).join(", ")}`,
-  );
+  const allFunds = !shared
+    ? []
+    : upstream()
+      ? await getJson(`${upstream().url}/customerapi/funds`, { authorization: `Bearer ${upstream().token}` })
+      : await getJson(`${app().url}/api/funds`);
+  const [small, mid, big] = shared ? pickFunds(allFunds) : [];
+  if (shared)
+    log(
+      `funds: ${allFunds.length}; picked ${[small, mid, big].map((fund) => `${fund.size} investors (${fund.id})`).join(", ")}`,
+    );
 
   const runs = int("runs");
   const warmup = int("warmup");
@@ -220,6 +237,18 @@ async function main() {
       ];
       return lighthouseScores({ pages, runs: int("lighthouse-runs"), preset: args["lighthouse-preset"], log });
     },
+    directory: async () =>
+      local
+        ? directoryScale({
+            dir: snapshot.dir,
+            runs,
+            warmup,
+            builds: int("directory-builds"),
+            profileDir,
+            incidents,
+            log,
+          })
+        : [],
   };
   const results = [];
   const loadPerScenario = {};
@@ -261,21 +290,24 @@ async function main() {
     foreignCpu,
     skipped,
     incidents,
-    funds: { total: allFunds.length, small, mid, big },
+    funds: shared ? { total: allFunds.length, small, mid, big } : null,
     build: snapshot ? { buildId: snapshot.buildId, builtAt: snapshot.builtAt } : null,
   };
+  // A subset run keeps the other scenarios' rows of the previous results (see carriedResults).
+  const carried = carriedResults({ ran: only, mode: meta.mode });
   const notes = methodNotes({
     local,
-    only,
+    only: SCENARIOS.filter((name) => only.includes(name) || carried.scenarios.includes(name)),
     runs,
     warmup,
     args,
     skipped,
     incidents,
-    gridFunds: allFunds.length,
+    // Carried browser rows were measured on the grid of their own run.
+    gridFunds: allFunds.length || (carried.runs.find((run) => run.funds)?.funds.total ?? 0),
     build: meta.build,
   });
-  const { met, total } = writeResults({ results, meta, notes });
+  const { met, total } = writeResults({ results, meta, notes, carried });
   console.log(
     `\n${table(results)}\n\n${sideBySide(results)}\n\n${met} of ${total} targets met; wall time ${Math.round(meta.wallSeconds)} s; written e2e/bench/results.md and results.json`,
   );

@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { freePort } from "../../scripts/free-port.mjs";
 import { serverNodeFlags } from "../../scripts/server-flags.mjs";
+import { proxyEnv, proxyHeaders } from "./auth.mjs";
 
 const children = new Set();
 // Server logs and CPU profiles land beside the bench (git-ignored there), never elsewhere in the tree.
@@ -87,7 +88,20 @@ export function procTable() {
   return table;
 }
 
-export async function startDemoApi({ token, fundSizes, funds, perFund, port: wanted }) {
+/**
+ * The standalone demo API, its lists serialized at start (--prewarm). fundSizes may be empty (every fund then has
+ * perFund investors); latency: ms before every answer; admin: its /__demo endpoints (request counts).
+ */
+export async function startDemoApi({
+  token,
+  fundSizes = [],
+  funds,
+  perFund,
+  latency = 0,
+  admin = false,
+  port: wanted,
+  name = "demo-api",
+}) {
   const port = wanted ?? (await freePort());
   const args = [
     "tsx",
@@ -96,17 +110,17 @@ export async function startDemoApi({ token, fundSizes, funds, perFund, port: wan
     String(port),
     "--token",
     token,
-    "--fund-sizes",
-    fundSizes.join(","),
+    ...(fundSizes.length > 0 ? ["--fund-sizes", fundSizes.join(",")] : []),
     "--funds",
     String(funds),
     "--investors-per-fund",
     String(perFund),
     "--latency",
-    "0",
+    String(latency),
     "--prewarm",
+    ...(admin ? ["--admin"] : []),
   ];
-  const child = start("demo-api", "npx", args);
+  const child = start(name, "npx", args);
   const url = await new Promise((resolve, reject) => {
     let out = "";
     const timer = setTimeout(() => reject(new Error("demo API did not start within 180 s")), 180_000);
@@ -118,7 +132,7 @@ export async function startDemoApi({ token, fundSizes, funds, perFund, port: wan
         resolve(match[1]);
       }
     });
-    child.once("exit", (code) => reject(new Error(`demo API exited with ${code}; see ${logDir}/demo-api.log`)));
+    child.once("exit", (code) => reject(new Error(`demo API exited with ${code}; see ${logDir}${name}.log`)));
   });
   return { url: url.replace(/\/$/, ""), pid: child.pid };
 }
@@ -129,30 +143,31 @@ export async function startDemoApi({ token, fundSizes, funds, perFund, port: wan
  * working directory. With profileDir it runs under `node --cpu-prof`; the profile is written when the bench stops
  * it. It also serves the bare pass-through (bare-in-app.mjs) at bareUrl, in the same process.
  */
-export async function startApp({ dir, upstreamUrl, token, profileDir }) {
+export async function startApp({ dir, upstreamUrl, token, profileDir, env: extraEnv = {}, name = "app-server" }) {
   const port = await freePort();
   const barePort = await freePort();
   const env = {
     CUSTOMER_API_BASE_URL: upstreamUrl,
     CUSTOMER_API_TOKEN: token,
-    DASHBOARD_AUTH: "none",
+    ...proxyEnv,
     NEXT_TELEMETRY_DISABLED: "1",
     NODE_ENV: "production",
     PORT: String(port),
     DASHBOARD_HOST: "127.0.0.1",
     BENCH_BARE_PORT: String(barePort),
+    ...extraEnv,
   };
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const bareInApp = ["--import", pathToFileURL(resolve("e2e/bench/bare-in-app.mjs")).href];
   const args = [...serverNodeFlags, ...profile, ...bareInApp, resolve("scripts/server.mjs")];
-  const child = start("app-server", process.execPath, args, env, dir);
+  const child = start(name, process.execPath, args, env, dir);
   let exited = null;
   child.once("exit", (code, signal) => (exited = code ?? signal));
   const url = `http://127.0.0.1:${port}`;
   for (let waited = 0; waited < 120_000; waited += 250) {
-    if (exited !== null) throw new Error(`the app server exited with ${exited}; see ${logDir}/app-server.log`);
+    if (exited !== null) throw new Error(`the app server exited with ${exited}; see ${logDir}${name}.log`);
     try {
-      const res = await fetch(`${url}/api/funds`, { signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(`${url}/api/funds`, { headers: proxyHeaders, signal: AbortSignal.timeout(30_000) });
       await res.arrayBuffer();
       if (res.ok) return { url, groupPid: child.pid, serverPid: child.pid, bareUrl: `http://127.0.0.1:${barePort}` };
     } catch {
@@ -160,5 +175,5 @@ export async function startApp({ dir, upstreamUrl, token, profileDir }) {
     }
     await sleep(250);
   }
-  throw new Error(`the app server was not ready within 120 s; see ${logDir}/app-server.log`);
+  throw new Error(`the app server was not ready within 120 s; see ${logDir}${name}.log`);
 }

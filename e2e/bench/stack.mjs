@@ -1,7 +1,9 @@
 // The local servers as one unit that can heal itself: on this shared machine something may stop them mid-run.
+import { proxyHeaders } from "./auth.mjs";
 import { startApp, startDemoApi, stopGroup } from "./servers.mjs";
 
-async function answers(url, headers = {}) {
+/** True when url answers 200 within 30 s. */
+export async function answers(url, headers = {}) {
   try {
     const res = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
     await res.arrayBuffer();
@@ -38,7 +40,7 @@ export async function startStack({ dir, token, fundSizes, funds, perFund, profil
       stack.api = await startDemoApi({ ...demoOptions, port: Number(new URL(stack.api.url).port) });
       healed = true;
     }
-    if (!(await answers(`${stack.app.url}/api/funds`))) {
+    if (!(await answers(`${stack.app.url}/api/funds`, proxyHeaders))) {
       stack.incidents.push(`the app server did not answer ${when} and was restarted`);
       log(stack.incidents.at(-1));
       await stack.restartApp();
