@@ -14,10 +14,10 @@ export class ScaledColumn {
       const text = decimalText(value);
       return text === null ? null : text.replace(/^\+/, "");
     });
-    this.scale = Math.min(
-      30,
-      Math.max(0, ...decimals.map((text) => (text?.includes(".") ? text.length - text.indexOf(".") - 1 : 0))),
-    );
+    // A loop, not Math.max(...values): a spread of 100,000 arguments overflows the stack.
+    let scale = 0;
+    for (const text of decimals) if (text?.includes(".")) scale = Math.max(scale, text.length - text.indexOf(".") - 1);
+    this.scale = Math.min(30, scale);
     this.values = decimals.map((text) => (text === null ? null : this.scaled(text)));
   }
 

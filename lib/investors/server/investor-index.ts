@@ -4,7 +4,7 @@ import { BadRequest } from "../../http/errors";
 import { yieldToOthers } from "../../server/fair-share";
 import { columnPaths, pickPaths } from "../../table/types";
 import { sortedPositions, viewMatcher } from "../../table/view";
-import { DecimalSum } from "../../values/decimal";
+import { ScaledColumn } from "../../values/scaled-column";
 import { displayLength } from "../../values/display-length";
 import { investorColumns, type InvestorColumnId, investorTypeOf, specInvestorTypes } from "../columns";
 import { type InvestorView, investorViewSearch } from "../search-params";
@@ -35,6 +35,8 @@ export class InvestorIndex {
   private readonly types: { value: string; count: number }[];
   private readonly longest = new Map<string, number>();
   private readonly pages = new Map<string, Uint8Array>();
+  // The amount columns as scaled integers, made on the first view: each view's exact totals are then BigInt sums.
+  private amounts: ScaledColumn[] | null = null;
 
   constructor(
     readonly investors: readonly Investor[],
@@ -168,17 +170,14 @@ export class InvestorIndex {
   private async filtered(view: InvestorView): Promise<ViewResult> {
     const matches = viewMatcher(investorColumns, investorViewOptions(view, this.fund.calculation_method));
     const positions: number[] = [];
-    const sums = moneyColumns.map(() => new DecimalSum());
     for (let start = 0; start < this.total; start += sliceRows) {
-      for (let index = start; index < Math.min(this.total, start + sliceRows); index++) {
-        const investor = this.investors[index]!;
-        if (!matches(investor)) continue;
-        positions.push(index);
-        moneyColumns.forEach((column, at) => sums[at]!.add(column.value(investor)));
-      }
+      for (let index = start; index < Math.min(this.total, start + sliceRows); index++)
+        if (matches(this.investors[index]!)) positions.push(index);
       await yieldToOthers();
     }
-    const totals = Object.fromEntries(moneyColumns.map((column, at) => [column.id, sums[at]!.total]));
+    this.amounts ??= moneyColumns.map((column) => new ScaledColumn(this.investors.map((row) => column.value(row))));
+    const amounts = this.amounts;
+    const totals = Object.fromEntries(moneyColumns.map((column, at) => [column.id, amounts[at]!.sum(positions)]));
     return { positions: Int32Array.from(positions), totals };
   }
 

@@ -8,6 +8,8 @@ import type { Principal } from "../../data/principal";
 import { Conflict } from "../../http/errors";
 import { serverEnv } from "../../server/env";
 import { processWide } from "../../server/process-wide";
+import { defaultInvestorColumnIds } from "../columns";
+import { defaultInvestorView } from "../search-params";
 import { InvestorIndex } from "./investor-index";
 import { mayRefresh } from "./refresh-throttle";
 
@@ -125,7 +127,10 @@ function readList(fundId: string, principal: Principal, latest: Entry | undefine
       digest,
     );
     created.reading = { investors: [], expected: null };
-    return new InvestorIndex(value.investors, digest, startedAt, fund);
+    const index = new InvestorIndex(value.investors, digest, startedAt, fund);
+    // The table's default view is worked out now, not in the request that first finds the list complete.
+    index.page(defaultInvestorView, 0, firstScreenRows, defaultInvestorColumnIds).catch(() => undefined);
+    return index;
   });
   // A failed read is not kept: the next request tries again.
   created.index.catch(() => {

@@ -1,6 +1,7 @@
 import "server-only";
 import Big from "big.js";
 import type { Principal } from "../../data/principal";
+import type { InvestorIndex } from "../../investors/server/investor-index";
 import { investorIndex } from "../../investors/server/list-cache";
 import { serverEnv } from "../../server/env";
 import { ScaledColumn } from "../../values/scaled-column";
@@ -15,16 +16,32 @@ export function ownershipTolerance(): Big {
 /** GET /api/funds/{fundId}/reconciliation: the checks, and (beside them) the capital still outstanding. */
 export type FundReconciliation = Reconciliation & { outstanding: FundOutstanding };
 
+// Worked out once per held list (50,000 investors take a few hundred ms); the overdue days are redone per request.
+const checked = new WeakMap<InvestorIndex, Reconciliation & { owed: { total: string | null; positions: number } }>();
+
+function checksOf(fundId: string, index: InvestorIndex) {
+  let result = checked.get(index);
+  if (!result) {
+    const amounts = index.investors.map(outstandingOf);
+    const owed = {
+      total: new ScaledColumn(amounts).sum(amounts.keys()),
+      positions: amounts.filter((amount) => amount !== null).length,
+    };
+    result = { ...reconcile(fundId, index.fund, index.investors, ownershipTolerance()), owed };
+    checked.set(index, result);
+  }
+  return result;
+}
+
 /** A fund's reconciliation from its held list and the fund record read with it, in exact decimals. */
 export async function fundReconciliation(principal: Principal, fundId: string): Promise<FundReconciliation> {
   const index = await investorIndex(principal, fundId);
-  const owed = index.investors.map(outstandingOf);
+  const { owed, ...result } = checksOf(fundId, index);
   const due = index.fund.capital_due_date ?? null;
   return {
-    ...reconcile(fundId, index.fund, index.investors, ownershipTolerance()),
+    ...result,
     outstanding: {
-      total: new ScaledColumn(owed).sum(owed.keys()),
-      positions: owed.filter((amount) => amount !== null).length,
+      ...owed,
       capital_due_date: due,
       ...overdueOf(due),
     },
