@@ -97,7 +97,7 @@ export function GlobalSearchBox({ text, onTextChange, onClose }: GlobalSearchBox
     );
 
   return (
-    <div className="relative">
+    <div className="relative" data-global-search>
       <GlobalSearchField
         ref={input}
         aria-expanded={options.length > 0}

@@ -1,15 +1,39 @@
 "use client";
 
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { GlobalSearchField } from "./global-search-field";
 
 const loadBox = () => import("./global-search-box");
 const GlobalSearchBox = lazy(() => loadBox().then((module) => ({ default: module.GlobalSearchBox })));
 
+// Whether the search is open, outside React: the shortcuts are heard from the moment this code runs, before the
+// header hydrates, so a `/` pressed as soon as the page shows still opens it (once hydrated).
+let searchOpen = false;
+const listeners = new Set<() => void>();
+function setSearchOpen(open: boolean) {
+  searchOpen = open;
+  for (const listener of listeners) listener();
+}
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 function typingInAField(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
   );
+}
+
+if (typeof window !== "undefined") {
+  window.addEventListener("keydown", (event) => {
+    const shortcut = (event.key === "k" || event.key === "K") && (event.metaKey || event.ctrlKey);
+    if (!shortcut && !(event.key === "/" && !typingInAField(event.target))) return;
+    // Only where the header has a search (not for someone signed out).
+    if (!document.querySelector("[data-global-search]")) return;
+    event.preventDefault();
+    setSearchOpen(true);
+  });
 }
 
 /**
@@ -18,22 +42,15 @@ function typingInAField(target: EventTarget | null): boolean {
  * on that same press: what is typed before it arrives goes into the same box.
  */
 export function GlobalSearch() {
-  const [open, setOpen] = useState(false);
+  const open = useSyncExternalStore(
+    subscribe,
+    () => searchOpen,
+    () => false,
+  );
   const [text, setText] = useState("");
 
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      const shortcut = (event.key === "k" || event.key === "K") && (event.metaKey || event.ctrlKey);
-      if (!shortcut && !(event.key === "/" && !typingInAField(event.target))) return;
-      event.preventDefault();
-      setOpen(true);
-    }
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
-
   function close() {
-    setOpen(false);
+    setSearchOpen(false);
     setText("");
   }
 
@@ -41,7 +58,8 @@ export function GlobalSearch() {
     return (
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        data-global-search
+        onClick={() => setSearchOpen(true)}
         onFocus={() => void loadBox()}
         onPointerEnter={() => void loadBox()}
         className="flex h-8 items-center gap-2 rounded-md border border-zinc-300 px-2.5 text-sm text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800"
@@ -52,7 +70,7 @@ export function GlobalSearch() {
     );
   }
   const waiting = (
-    <div className="relative">
+    <div className="relative" data-global-search>
       <GlobalSearchField
         autoFocus
         aria-expanded={false}
