@@ -30,7 +30,7 @@ export default async function FundPage({ params, searchParams }: PageProps<"/fun
   const { fundId } = await params;
   if (!isId(fundId)) notFound();
   // The table's view from the URL, for the server-rendered first page; what the page does not know is ignored.
-  await investorTableCache.parse(searchParams);
+  await investorTableCache().parse(searchParams);
   const { value: fund, failure, readAt } = await readFund(fundId);
   // Decided before any Suspense boundary streams, so an unavailable fund answers HTTP 404.
   if (failure?.kind === "fund_not_found") notFound();
