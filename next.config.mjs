@@ -7,6 +7,11 @@ const nextConfig = {
   // Dot segments and trailing slashes under /api resolve to JSON 404s in proxy.ts instead of redirects.
   skipTrailingSlashRedirect: true,
   serverExternalPackages: ["argon2"],
+  // React 19 has useSyncExternalStore: TanStack Store's selector hook need not bring the pre-React-18 shim to the
+  // browser (same package, its entry without the shim).
+  turbopack: {
+    resolveAlias: { "use-sync-external-store/shim/with-selector": "use-sync-external-store/with-selector" },
+  },
   // scripts/server.mjs refuses bodies over 4 KB before Next reads them; this caps what the proxy would buffer anyway.
   experimental: { proxyClientMaxBodySize: 4096 },
   async headers() {

@@ -104,6 +104,30 @@ test("a fund opens with its four panels filled, and the deal description stays t
   await expect(page.locator("main")).not.toContainText(/\bnull\b|undefined|NaN|Invalid Date/);
 });
 
+test("a fund's Refresh reads its investors again and renders its panels anew; Reveal shows the full tax id", async ({
+  page,
+}) => {
+  const funds = await upstreamGet<(FundLike & { legal_entity?: { tax_id?: string | null } | null })[]>("/funds");
+  const fund = funds.find((f) => f.legal_entity?.tax_id)!;
+  const taxId = fund.legal_entity!.tax_id!;
+  await page.goto(`/funds/${fund.id}`);
+  const checks = page.getByRole("region", { name: "Reconciliation" }).getByRole("table", { name: "Fund checks" });
+  await expect(checks).toBeVisible();
+  await expect(page.getByText(/^Updated /)).toBeVisible();
+
+  const reread = page.waitForRequest((request) => /\/investor-rows\?.*refresh=1/.test(request.url()));
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await reread;
+  await expect(page.getByRole("button", { name: "Refresh" })).toBeEnabled();
+  await expect(page.getByText(/^Updated /)).toBeVisible();
+  await expect(checks).toBeVisible();
+  await expect(page.getByRole("region", { name: "Aggregates" })).toContainText(/Capital outstanding/);
+
+  expect(await page.content()).not.toContain(taxId);
+  await page.getByRole("button", { name: "Reveal fund tax id" }).click();
+  await expect(page.getByText(taxId, { exact: true })).toBeVisible();
+});
+
 test.describe("not found", () => {
   // Chromium logs the document's own 404 status as a console error.
   test.use({ allowedConsoleErrors: /status of 404/ });

@@ -13,7 +13,7 @@ import { getQueryClient } from "@/lib/query/query-client";
 export const metadata: Metadata = { title: "Investors" };
 
 export default async function InvestorsPage({ searchParams }: PageProps<"/investors">) {
-  const view = await directoryViewCache.parse(searchParams);
+  const view = await directoryViewCache().parse(searchParams);
   const queryClient = getQueryClient();
   const error = await prefetchInfinite(queryClient, {
     ...directoryRowsQuery(view),

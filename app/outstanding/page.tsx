@@ -13,7 +13,7 @@ import { getQueryClient } from "@/lib/query/query-client";
 export const metadata: Metadata = { title: "Capital outstanding" };
 
 export default async function OutstandingPage({ searchParams }: PageProps<"/outstanding">) {
-  const view = await outstandingViewCache.parse(searchParams);
+  const view = await outstandingViewCache().parse(searchParams);
   const queryClient = getQueryClient();
   const error = await prefetchInfinite(queryClient, {
     ...outstandingRowsQuery(view),

@@ -10,30 +10,10 @@ export type DownloadState =
   /** Some funds could not be read: the person may retry, or take the file without them. */
   | { status: "incomplete"; message: string; failedFunds: FailedFund[]; url: string };
 
-function fileNameOf(disposition: string | null): string {
-  const utf8 = disposition?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
-  if (utf8) return decodeURIComponent(utf8);
-  return disposition?.match(/filename="([^"]+)"/i)?.[1] ?? "export.csv";
-}
-
-class Refused extends Error {
-  constructor(
-    message: string,
-    readonly failedFunds: FailedFund[] | null,
-  ) {
-    super(message);
-  }
-}
-
-async function refusal(response: Response): Promise<Refused> {
-  const body = (await response.json().catch(() => null)) as { error?: unknown; failedFunds?: FailedFund[] } | null;
-  const message = typeof body?.error === "string" ? body.error : `The download failed (HTTP ${response.status}).`;
-  return new Refused(message, response.status === 409 && Array.isArray(body?.failedFunds) ? body.failedFunds : null);
-}
-
 /**
  * Downloads a CSV route through fetch, so a refusal shows its message here instead of a saved error page,
  * a failure mid-way shows as a failure (never a short file), and progress can be shown against expected rows.
+ * The fetching code (csv-download.ts) loads on the first click.
  */
 export function useCsvDownload() {
   const [state, setState] = useState<DownloadState>({ status: "idle" });
@@ -41,36 +21,13 @@ export function useCsvDownload() {
   async function download(url: string, expectedRows?: number) {
     setState({ status: "downloading", percent: expectedRows ? 0 : null });
     try {
-      const response = await fetch(url);
-      if (!response.ok || !response.body) throw await refusal(response);
-      const reader = response.body.getReader();
-      const chunks: BlobPart[] = [];
-      let lines = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        if (expectedRows) {
-          for (const byte of value) if (byte === 10) lines += 1;
-          setState({ status: "downloading", percent: Math.min(99, Math.floor((lines / (expectedRows + 1)) * 100)) });
-        }
-      }
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(new Blob(chunks, { type: "text/csv;charset=utf-8" }));
-      link.download = fileNameOf(response.headers.get("Content-Disposition"));
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-      setState({ status: "idle" });
-    } catch (error) {
-      if (error instanceof Refused && error.failedFunds) {
-        setState({ status: "incomplete", message: error.message, failedFunds: error.failedFunds, url });
-        return;
-      }
-      const message =
-        error instanceof Error && error.message && !/network|fetch|terminated/i.test(error.message)
-          ? error.message
-          : "The download was interrupted before it finished; nothing was saved. Try again.";
-      setState({ status: "error", message });
+      const { downloadCsv } = await import("./csv-download");
+      await downloadCsv(url, setState, expectedRows);
+    } catch {
+      setState({
+        status: "error",
+        message: "The dashboard could not be reached. Check your connection and try again.",
+      });
     }
   }
 

@@ -1,7 +1,12 @@
 "use client";
 
-import { IncompleteDownload } from "./incomplete-download";
+import { lazy, Suspense } from "react";
 import { useCsvDownload } from "./use-csv-download";
+
+// Shown only when a download names funds it could not read: its code loads then.
+const IncompleteDownload = lazy(() =>
+  import("./incomplete-download").then((module) => ({ default: module.IncompleteDownload })),
+);
 
 interface ViewDownloadProps {
   /** The view's CSV. */
@@ -27,11 +32,13 @@ export function ViewDownload({ url, partialUrl, label = "Download CSV", busyLabe
         {state.status === "downloading" ? busyLabel : label}
       </button>
       {state.status === "incomplete" ? (
-        <IncompleteDownload
-          failedFunds={state.failedFunds}
-          onRetry={() => void download(url)}
-          onWithout={() => void download(partialUrl)}
-        />
+        <Suspense fallback={<p role="status">{state.message}</p>}>
+          <IncompleteDownload
+            failedFunds={state.failedFunds}
+            onRetry={() => void download(url)}
+            onWithout={() => void download(partialUrl)}
+          />
+        </Suspense>
       ) : null}
       {state.status === "error" ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">

@@ -5,7 +5,6 @@ import { InvestmentAccountSection, PrimaryContactSection } from "@/components/in
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { investorAcrossFundsQuery } from "@/lib/directory/queries";
 import { investorName } from "@/lib/investors/columns";
-import { revealSecret } from "@/lib/query/fetch-json";
 import { parseTimestamp } from "@/lib/values/format";
 import { PositionsTable } from "./positions-table";
 
@@ -44,10 +43,7 @@ export function InvestorAcrossFundsView({ investorKey }: InvestorAcrossFundsProp
       </header>
       <div className="grid gap-4 lg:grid-cols-2">
         <PrimaryContactSection investor={latest.investor} />
-        <InvestmentAccountSection
-          investor={latest.investor}
-          revealTaxId={() => revealSecret(sensitivePath, "tax_id")}
-        />
+        <InvestmentAccountSection investor={latest.investor} sensitivePath={sensitivePath} />
       </div>
       <h2 className="text-xl font-semibold tracking-tight">Positions</h2>
       <PositionsTable positions={data.positions} totals={data.totals} />

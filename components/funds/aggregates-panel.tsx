@@ -12,12 +12,19 @@ import { valueField } from "./fund-value";
 
 interface AggregatesPanelProps {
   fund: Fund;
-  /** Capital still owed by the fund's investors, once their list has been read. */
-  outstanding?: FundOutstanding;
+  /** Capital still owed by the fund's investors: a CapitalOutstanding once their list has been read. */
+  outstanding: ReactNode;
 }
 
-function owed(fundId: string, outstanding: FundOutstanding | undefined): ReactNode {
-  if (!outstanding) return <span role="status">Reading the investors…</span>;
+interface CapitalOutstandingProps {
+  fundId: string;
+  /** What the fund's investors still owe; null when their list could not be read. */
+  outstanding: FundOutstanding | null;
+}
+
+/** The fund's capital outstanding, linked to those positions on the Outstanding page. */
+export function CapitalOutstanding({ fundId, outstanding }: CapitalOutstandingProps) {
+  if (!outstanding) return "could not be read";
   if (outstanding.total === null) return "nothing outstanding";
   const positions = `${outstanding.positions} ${outstanding.positions === 1 ? "position" : "positions"}`;
   const overdue = outstanding.overdue
@@ -49,7 +56,7 @@ export function AggregatesPanel({ fund, outstanding }: AggregatesPanelProps) {
           valueField("Total commitments", fund.total_commitments, "money"),
           valueField("Total contributed", fund.total_contributed, "money"),
           valueField("Total received", fund.total_received, "money"),
-          { label: "Capital outstanding", value: owed(fund.id, outstanding), numeric: true },
+          { label: "Capital outstanding", value: outstanding, numeric: true },
         ]}
       />
       <div className="mt-4 space-y-3">

@@ -15,12 +15,12 @@ export interface BankDetails {
 
 interface BankPanelProps {
   bank: BankDetails;
-  /** Fetches the full account number from the record's sensitive route. */
-  revealAccountNumber: () => Promise<string | null | undefined>;
+  /** The record's sensitive route, asked for the full account number on Reveal. */
+  sensitivePath: string;
 }
 
 /** Wiring details of a fund or an investor; the account number stays masked until revealed. */
-export function BankPanel({ bank, revealAccountNumber }: BankPanelProps) {
+export function BankPanel({ bank, sensitivePath }: BankPanelProps) {
   return (
     <Panel title="Bank">
       <FieldList
@@ -29,7 +29,14 @@ export function BankPanel({ bank, revealAccountNumber }: BankPanelProps) {
           valueField("Account name", bank.accountName),
           {
             label: "Account number",
-            value: <SecretValue masked={bank.accountNumber} name="bank account number" reveal={revealAccountNumber} />,
+            value: (
+              <SecretValue
+                masked={bank.accountNumber}
+                name="bank account number"
+                path={sensitivePath}
+                field="account_number"
+              />
+            ),
           },
           valueField("Routing number", bank.routingNumber),
           valueField("SWIFT", bank.swiftCode),

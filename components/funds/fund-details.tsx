@@ -1,44 +1,29 @@
-"use client";
-
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ErrorPanel } from "@/components/ui/error-panel";
-import { Freshness } from "@/components/ui/freshness";
-import { revealSecret } from "@/lib/query/fetch-json";
+import type { ReactNode } from "react";
 import { fundName } from "@/lib/funds/columns";
+import type { Fund } from "@/lib/funds/types";
 import { formatDate, formatText, formatTimestampTitle } from "@/lib/values/format";
-import { fundQuery } from "@/lib/funds/queries";
-import { refreshInvestorRows } from "@/lib/investors/queries";
-import { ReconciliationPanel } from "@/components/reconciliation/reconciliation-panel";
-import { reconciliationQuery } from "@/lib/reconciliation/queries";
 import { AggregatesPanel } from "./aggregates-panel";
 import { BankPanel } from "./bank-panel";
+import { FundRefresh } from "./fund-refresh";
 import { LegalEntityPanel } from "./legal-entity-panel";
 import { OfferingTermsPanel } from "./offering-terms-panel";
 
 interface FundDetailsProps {
-  fundId: string;
+  fund: Fund;
+  /** When the server read the fund (ms since epoch), for "Updated …". */
+  readAt: number;
+  /** The capital its investors still owe, streamed once their list has been read. */
+  outstanding: ReactNode;
+  /** The reconciliation panel, streamed once the checks are worked out. */
+  reconciliation: ReactNode;
 }
 
-export function FundDetails({ fundId }: FundDetailsProps) {
-  const queryClient = useQueryClient();
-  const { data: fund, error, isFetching, dataUpdatedAt, refetch } = useQuery(fundQuery(fundId));
-  const { data: reconciliation } = useQuery(reconciliationQuery(fundId));
-  // Refresh the fund and its investors together (the aggregates follow the investor data): the server reads both again.
-  const refresh = () => {
-    // The reconciliation follows the list the refresh reads, so it is asked for once that list has arrived.
-    void refreshInvestorRows(queryClient, fundId).then(() =>
-      queryClient.invalidateQueries({ queryKey: reconciliationQuery(fundId).queryKey }),
-    );
-    void queryClient.invalidateQueries({ queryKey: fundQuery(fundId).queryKey, exact: true });
-  };
-
-  if (!fund) {
-    return error ? <ErrorPanel message={error.message} onRetry={() => void refetch()} retrying={isFetching} /> : null;
-  }
+/**
+ * The fund's header and panels, rendered on the server from the page's read: the browser loads only the Refresh
+ * and Reveal leaves, not the panels or their decimal arithmetic.
+ */
+export function FundDetails({ fund, readAt, outstanding, reconciliation }: FundDetailsProps) {
   const bank = fund.bank;
-  const revealAccountNumber = () =>
-    revealSecret(`/api/funds/${encodeURIComponent(fund.id)}/sensitive`, "account_number");
-
   return (
     <div className="space-y-4">
       <header className="flex flex-wrap items-end gap-x-6 gap-y-2">
@@ -50,10 +35,9 @@ export function FundDetails({ fundId }: FundDetailsProps) {
           </p>
         </div>
         <div className="ml-auto">
-          <Freshness updatedAt={dataUpdatedAt} onRefresh={refresh} refreshing={isFetching} />
+          <FundRefresh fundId={fund.id} readAt={readAt} />
         </div>
       </header>
-      {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={refresh} /> : null}
       <div className="grid gap-4 lg:grid-cols-2">
         <LegalEntityPanel fund={fund} />
         <BankPanel
@@ -65,11 +49,11 @@ export function FundDetails({ fundId }: FundDetailsProps) {
             swiftCode: bank?.swift_code,
             additionalInstructions: bank?.additional_instructions,
           }}
-          revealAccountNumber={revealAccountNumber}
+          sensitivePath={`/api/funds/${encodeURIComponent(fund.id)}/sensitive`}
         />
         <OfferingTermsPanel fund={fund} />
-        <AggregatesPanel fund={fund} outstanding={reconciliation?.outstanding} />
-        <ReconciliationPanel fundId={fundId} />
+        <AggregatesPanel fund={fund} outstanding={outstanding} />
+        {reconciliation}
       </div>
     </div>
   );

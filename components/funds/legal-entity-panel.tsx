@@ -1,7 +1,6 @@
 import { FieldList } from "@/components/ui/field-list";
 import { Panel } from "@/components/ui/panel";
 import { SecretValue } from "@/components/ui/secret-value";
-import { revealSecret } from "@/lib/query/fetch-json";
 import type { Fund } from "@/lib/funds/types";
 import { valueField } from "./fund-value";
 
@@ -11,7 +10,7 @@ interface LegalEntityPanelProps {
 
 export function LegalEntityPanel({ fund }: LegalEntityPanelProps) {
   const entity = fund.legal_entity;
-  const reveal = () => revealSecret(`/api/funds/${encodeURIComponent(fund.id)}/sensitive`, "tax_id");
+  const sensitivePath = `/api/funds/${encodeURIComponent(fund.id)}/sensitive`;
   return (
     <Panel title="Legal entity">
       <FieldList
@@ -22,7 +21,10 @@ export function LegalEntityPanel({ fund }: LegalEntityPanelProps) {
           valueField("Formation date", entity?.formation_date, "date"),
           valueField("Formation state", entity?.formation_state),
           valueField("Tax id type", entity?.tax_id_type),
-          { label: "Tax id", value: <SecretValue masked={entity?.tax_id} name="fund tax id" reveal={reveal} /> },
+          {
+            label: "Tax id",
+            value: <SecretValue masked={entity?.tax_id} name="fund tax id" path={sensitivePath} field="tax_id" />,
+          },
         ]}
       />
     </Panel>

@@ -4,7 +4,6 @@ import { useQuery } from "@tanstack/react-query";
 import { BankPanel } from "@/components/funds/bank-panel";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Freshness } from "@/components/ui/freshness";
-import { revealSecret } from "@/lib/query/fetch-json";
 import { investorName } from "@/lib/investors/columns";
 import { unknownFields } from "@/lib/investors/unknown-fields";
 import { investorQuery } from "@/lib/investors/queries";
@@ -42,7 +41,7 @@ export function InvestorDetails({ fundId, investorId }: InvestorDetailsProps) {
       {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={() => void refetch()} /> : null}
       <div className="grid gap-4 lg:grid-cols-2">
         <InvestmentSection investor={investor} />
-        <InvestmentAccountSection investor={investor} revealTaxId={() => revealSecret(sensitivePath, "tax_id")} />
+        <InvestmentAccountSection investor={investor} sensitivePath={sensitivePath} />
         <BankPanel
           bank={{
             bankName: bank?.bank_name ?? bank?.name,
@@ -52,7 +51,7 @@ export function InvestorDetails({ fundId, investorId }: InvestorDetailsProps) {
             swiftCode: bank?.swift_code,
             additionalInstructions: bank?.additional_instructions,
           }}
-          revealAccountNumber={() => revealSecret(sensitivePath, "account_number")}
+          sensitivePath={sensitivePath}
         />
         <div className="space-y-4">
           <PrimaryContactSection investor={investor} />

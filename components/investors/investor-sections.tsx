@@ -36,10 +36,11 @@ export function InvestmentSection({ investor }: SectionProps) {
 }
 
 interface AccountSectionProps extends SectionProps {
-  revealTaxId: () => Promise<string | null | undefined>;
+  /** The position's sensitive route, asked for the full tax id on Reveal. */
+  sensitivePath: string;
 }
 
-export function InvestmentAccountSection({ investor, revealTaxId }: AccountSectionProps) {
+export function InvestmentAccountSection({ investor, sensitivePath }: AccountSectionProps) {
   const account = investor.investment_account;
   const address = account?.address;
   const lines = [
@@ -75,7 +76,7 @@ export function InvestmentAccountSection({ investor, revealTaxId }: AccountSecti
           valueField("Tax id type", account?.tax_id_type),
           {
             label: "Tax id",
-            value: <SecretValue masked={account?.tax_id} name="investor tax id" reveal={revealTaxId} />,
+            value: <SecretValue masked={account?.tax_id} name="investor tax id" path={sensitivePath} field="tax_id" />,
           },
         ]}
       />

@@ -1,16 +1,16 @@
-"use client";
-
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { CsvButton } from "@/components/data-table/csv-button";
 import { Panel } from "@/components/ui/panel";
 import { defaultInvestorView, investorViewSearch } from "@/lib/investors/search-params";
-import { reconciliationQuery } from "@/lib/reconciliation/queries";
-import type { FundCheck } from "@/lib/reconciliation/types";
+import type { FundCheck, Reconciliation } from "@/lib/reconciliation/types";
 import { formatCount, formatMoney } from "@/lib/values/format";
 
 interface ReconciliationPanelProps {
   fundId: string;
+  /** The checks; absent while they are worked out (a cold fund's list may take seconds to read). */
+  data?: Reconciliation;
+  /** Why the checks could not be worked out. */
+  error?: string;
 }
 
 const result: Record<FundCheck["status"], string> = {
@@ -26,13 +26,15 @@ function figure(check: FundCheck, value: string | null): string {
   return check.id === "ownership_percent" ? `${value}%` : formatMoney(value);
 }
 
-/** The fund's own figures against what its investors add up to, exact, and the investors whose figures disagree. */
-export function ReconciliationPanel({ fundId }: ReconciliationPanelProps) {
-  const { data, error } = useQuery(reconciliationQuery(fundId));
+/**
+ * The fund's own figures against what its investors add up to, exact, and the investors whose figures disagree.
+ * Rendered on the server; only the differences download is a client leaf.
+ */
+export function ReconciliationPanel({ fundId, data, error }: ReconciliationPanelProps) {
   if (!data)
     return (
       <Panel title="Reconciliation">
-        {error ? <p role="alert">{error.message}</p> : <p role="status">Checking the figures…</p>}
+        {error ? <p role="alert">{error}</p> : <p role="status">Checking the figures…</p>}
       </Panel>
     );
   const differences =

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { revealSecret } from "@/lib/query/fetch-json";
 import { EMPTY } from "@/lib/values/format";
 
 interface SecretValueProps {
@@ -8,12 +9,16 @@ interface SecretValueProps {
   masked: string | null | undefined;
   /** What is being revealed, for the button's accessible name ("tax id"). */
   name: string;
-  /** Fetches the full value from a sensitive route, only when the person asks. */
-  reveal: () => Promise<string | null | undefined>;
+  /** The record's sensitive route (`/api/funds/{id}/sensitive`): the full value is asked of it only on Reveal. */
+  path: string;
+  field: "tax_id" | "account_number";
 }
 
-/** A masked value with Reveal/Hide: the full value is fetched on demand and never rendered into the page. */
-export function SecretValue({ masked, name, reveal }: SecretValueProps) {
+/**
+ * A masked value with Reveal/Hide: the full value is fetched on demand and never rendered into the page. Its props
+ * are plain values, so a server-rendered panel can hold it.
+ */
+export function SecretValue({ masked, name, path, field }: SecretValueProps) {
   const [full, setFull] = useState<string | null>(null);
   const [state, setState] = useState<"idle" | "loading" | "error">("idle");
   if (!masked) return <span>{EMPTY}</span>;
@@ -21,7 +26,7 @@ export function SecretValue({ masked, name, reveal }: SecretValueProps) {
   async function onReveal() {
     setState("loading");
     try {
-      setFull((await reveal()) ?? EMPTY);
+      setFull((await revealSecret(path, field)) ?? EMPTY);
       setState("idle");
     } catch {
       setState("error");

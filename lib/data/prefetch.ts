@@ -29,6 +29,18 @@ export function prefetchInfinite<T, K extends QueryKey, P>(
   return failureOf(() => queryClient.fetchInfiniteQuery(options));
 }
 
+/** A read a page renders in place: its value, or its failure with a status as a value (never an empty result). */
+export type ReadInPlace<T> = { value: T; failure: null } | { value: null; failure: PageFailure };
+
+/** Runs a server read for a server component; a failure with a status comes back as a value, like prefetch's. */
+export async function readInPlace<T>(read: () => Promise<T>): Promise<ReadInPlace<T>> {
+  let value: T | undefined;
+  const failure = await failureOf(async () => {
+    value = await read();
+  });
+  return failure ? { value: null, failure } : { value: value as T, failure: null };
+}
+
 async function failureOf(run: () => Promise<unknown>): Promise<PageFailure | null> {
   try {
     await run();

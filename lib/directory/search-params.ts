@@ -44,7 +44,13 @@ export const investorsCsvParsers = {
 
 export type DirectoryView = inferParserType<typeof directoryViewParsers>;
 
-export const directoryViewCache = createSearchParamsCache(directoryViewParsers);
+// Made on first use, not at import: a call at module level would keep nuqs's cache code in the browser's bundle.
+let viewCache: ReturnType<typeof createSearchParamsCache<typeof directoryViewParsers>> | undefined;
+
+/** The Investors page's reading of its URL (server components). */
+export function directoryViewCache() {
+  return (viewCache ??= createSearchParamsCache(directoryViewParsers));
+}
 
 const serializeView = createSerializer(directoryViewParsers, { clearOnDefault: true });
 const serializeCsv = createSerializer(investorsCsvParsers, { clearOnDefault: true });

@@ -1,6 +1,6 @@
 // Parsers, loader and serializer from nuqs/server run on both sides; the hook is the browser's.
 import { useQueryStates } from "nuqs";
-import { createLoader, createSearchParamsCache, createSerializer, debounce, type inferParserType } from "nuqs/server";
+import { createLoader, createSerializer, debounce, type inferParserType } from "nuqs/server";
 import { reconciliationStatuses } from "../reconciliation/types";
 import { exportParsers, parseAsLiteralSet, parseAsSearch, parseAsSort } from "../table/parsers";
 import { fundGridColumnIds } from "./columns";
@@ -20,8 +20,14 @@ export const fundsCsvParsers = { ...fundViewParsers, ...exportParsers };
 
 export type FundView = inferParserType<typeof fundViewParsers>;
 
-export const fundViewCache = createSearchParamsCache(fundViewParsers);
-export const loadFundView = createLoader(fundViewParsers);
+// The grid filters in the browser, so no server page reads this view; made on first use, not at import (a call at
+// module level would keep nuqs's loader in the browser's bundle).
+let viewLoader: ReturnType<typeof createLoader<typeof fundViewParsers>> | undefined;
+
+/** The grid's view from a URL's query. */
+export function loadFundView(searchParams: URLSearchParams): FundView {
+  return (viewLoader ??= createLoader(fundViewParsers))(searchParams);
+}
 
 const serializeCsv = createSerializer(fundsCsvParsers, { clearOnDefault: true });
 

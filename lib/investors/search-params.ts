@@ -49,10 +49,19 @@ export type InvestorTableState = inferParserType<typeof investorTableParsers>;
 
 export const defaultInvestorView: InvestorView = { sort: null, q: "", type: [], check: null, outstanding: false };
 
+// Made on first use, not at import: a call at module level would keep nuqs's cache code in the browser's bundle.
+let tableCache: ReturnType<typeof createSearchParamsCache<typeof investorTableParsers>> | undefined;
+let viewLoader: ReturnType<typeof createLoader<typeof investorViewParsers>> | undefined;
+
 /** The fund page's reading of its URL (server components). */
-export const investorTableCache = createSearchParamsCache(investorTableParsers);
+export function investorTableCache() {
+  return (tableCache ??= createSearchParamsCache(investorTableParsers));
+}
+
 /** Any other reading: the investor page's view from its URL, for links back and Previous/Next. */
-export const loadInvestorView = createLoader(investorViewParsers);
+export function loadInvestorView(searchParams: URLSearchParams): InvestorView {
+  return (viewLoader ??= createLoader(investorViewParsers))(searchParams);
+}
 
 const serializeView = createSerializer(investorViewParsers, { clearOnDefault: true });
 const serializeTable = createSerializer(investorTableParsers, { clearOnDefault: true });

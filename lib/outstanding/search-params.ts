@@ -33,7 +33,13 @@ export const outstandingCsvParsers = { ...outstandingViewParsers, bom: parseAsFl
 
 export type OutstandingView = inferParserType<typeof outstandingViewParsers>;
 
-export const outstandingViewCache = createSearchParamsCache(outstandingViewParsers);
+// Made on first use, not at import: a call at module level would keep nuqs's cache code in the browser's bundle.
+let viewCache: ReturnType<typeof createSearchParamsCache<typeof outstandingViewParsers>> | undefined;
+
+/** The Outstanding page's reading of its URL (server components). */
+export function outstandingViewCache() {
+  return (viewCache ??= createSearchParamsCache(outstandingViewParsers));
+}
 
 const serializeView = createSerializer(outstandingViewParsers, { clearOnDefault: true });
 

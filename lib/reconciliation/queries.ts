@@ -1,17 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "../query/fetch-json";
-import type { FundOutstanding, Reconciliation, ReconciliationSummary } from "./types";
-
-export function reconciliationQuery(fundId: string) {
-  return queryOptions({
-    queryKey: ["funds", fundId, "reconciliation"],
-    queryFn: ({ signal }) =>
-      fetchJson<Reconciliation & { outstanding: FundOutstanding }>(
-        `/api/funds/${encodeURIComponent(fundId)}/reconciliation`,
-        signal,
-      ),
-  });
-}
+import type { ReconciliationSummary } from "./types";
 
 /** Every fund's line on the Funds grid; asked again every 2 s while the organization's lists are still being read. */
 export function reconciliationSummariesQuery() {

@@ -1,8 +1,8 @@
-import Big from "big.js";
+import { compareDecimals } from "../values/decimal-order";
 import { decimalText, parseTimestamp } from "../values/format";
 import type { ColumnKind, ColumnSpec, RawValue, SortState } from "./types";
 
-// Doubles round monotonically, so they order decimals exactly except where two round alike; Big settles those.
+// Doubles round monotonically, so they order decimals exactly except where two round alike; BigInt settles those.
 class DecimalKey {
   constructor(
     readonly approx: number,
@@ -29,7 +29,7 @@ export function sortKey(kind: ColumnKind, raw: RawValue): SortKey | undefined {
 function compareKeys(a: SortKey, b: SortKey): number {
   if (a instanceof DecimalKey && b instanceof DecimalKey) {
     if (a.approx !== b.approx) return a.approx < b.approx ? -1 : 1;
-    return a.exact === b.exact ? 0 : new Big(a.exact).cmp(b.exact);
+    return a.exact === b.exact ? 0 : compareDecimals(a.exact, b.exact);
   }
   if (typeof a === "number" && typeof b === "number") return a - b;
   return collator.compare(String(a), String(b));

@@ -71,6 +71,17 @@ describe("formatDate", () => {
     expect(formatTimestampTitle("soon")).toBeUndefined();
   });
 
+  it("reads zones with or without a colon, the end of a day, and a leap day; a day that does not exist is no date", () => {
+    expect(formatTimestampTitle("2022-07-12T10:00-0530")).toBe("2022-07-12 15:30:00.000 UTC");
+    expect(formatTimestampTitle("2022-07-12T10:00+05")).toBe("2022-07-12 05:00:00.000 UTC");
+    expect(formatTimestampTitle("2022-07-12 24:00")).toBe("2022-07-13 00:00:00.000 UTC");
+    expect(formatTimestampTitle("2022-07-12T16:04:05.123456Z")).toBe("2022-07-12 16:04:05.123 UTC");
+    expect(formatDate("2024-02-29")).toBe("Feb 29, 2024");
+    expect(formatDate("2023-02-29")).toBe("2023-02-29");
+    expect(formatDate("2022-07-12T24:00:01Z")).toBe("2022-07-12T24:00:01Z");
+    expect(formatDate("2022-07-12T10:00+05:60")).toBe("2022-07-12T10:00+05:60");
+  });
+
   it("never shows Invalid Date", () => {
     expect(formatDate("2022-13-45")).toBe("2022-13-45");
     expect(formatDate("next Tuesday")).toBe("next Tuesday");

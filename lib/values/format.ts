@@ -1,6 +1,4 @@
 import type { RawValue } from "./raw-value";
-import { utc } from "@date-fns/utc";
-import { parseISO } from "date-fns";
 
 /** What an absent or null value shows as. */
 export const EMPTY = "—";
@@ -66,14 +64,36 @@ export function formatCount(value: RawValue): string {
   return rawText(value) ?? EMPTY;
 }
 
-const isoLike = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/i;
+// ISO 8601 as the API sends it: a day, then optionally a time (seconds and their fraction optional) and a zone.
+const isoParts =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:Z|([+-])(\d{2})(?::?(\d{2}))?)?)?$/;
+const monthDays = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** A Date for an ISO 8601 value (no zone means UTC), or null. */
+function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : (monthDays[month - 1] ?? 0);
+}
+
+/** A Date for an ISO 8601 value (no zone means UTC), or null; a day or time that does not exist is null too. */
 export function parseTimestamp(value: RawValue): Date | null {
   const text = rawText(value);
-  if (text === null || !isoLike.test(text)) return null;
-  const parsed = parseISO(text.replace(" ", "T"), { in: utc });
-  return Number.isNaN(parsed.getTime()) ? null : new Date(parsed.getTime());
+  const parts = text === null ? null : isoParts.exec(text);
+  if (!parts) return null;
+  const [year, month, day, hours, minutes, seconds, , , zoneHours, zoneMinutes] = parts
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  // 24:00 is the end of the day; a zone's minutes stay under an hour.
+  const time = hours! < 24 ? minutes! < 60 && seconds! < 60 : minutes === 0 && seconds === 0 && hours === 24;
+  if (month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth(year!, month!) || !time || zoneMinutes! > 59) {
+    return null;
+  }
+  // Milliseconds from the fraction's digits, not a float; setUTCFullYear keeps years below 100 as written.
+  const milliseconds = Number((parts[7] ?? "").slice(0, 3).padEnd(3, "0"));
+  const offset = (parts[8] === "-" ? -1 : 1) * (zoneHours! * 60 + zoneMinutes!);
+  const date = new Date(0);
+  date.setUTCFullYear(year!, month! - 1, day!);
+  date.setUTCHours(hours!, minutes! - offset, seconds!, milliseconds);
+  return date;
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-US", {

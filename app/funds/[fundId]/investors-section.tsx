@@ -15,7 +15,7 @@ interface InvestorsSectionProps {
 
 /** The fund's investors: the first page of the URL's view is rendered on the server, the rest fetched as people scroll. */
 export async function InvestorsSection({ fundId }: InvestorsSectionProps) {
-  const { cols, ...view } = investorTableCache.all();
+  const { cols, ...view } = investorTableCache().all();
   const sized = visibleInvestorColumnIds(cols);
   const queryClient = getQueryClient();
   const error = await prefetchInfinite(queryClient, {

@@ -1,0 +1,28 @@
+import { cache } from "react";
+import { CapitalOutstanding } from "@/components/funds/aggregates-panel";
+import { ReconciliationPanel } from "@/components/reconciliation/reconciliation-panel";
+import { requireUser } from "@/lib/auth/session";
+import { readInPlace } from "@/lib/data/prefetch";
+import { fundReconciliation } from "@/lib/reconciliation/server/fund-reconciliation";
+
+// One reconciliation per render, shared by the Aggregates panel's capital outstanding and the Reconciliation panel;
+// it reads the fund's held list (the investor table's), so a cold fund streams in once that list has arrived.
+const reconciliationOnce = cache((fundId: string) =>
+  readInPlace(async () => fundReconciliation(await requireUser(), fundId)),
+);
+
+interface FundChecksProps {
+  fundId: string;
+}
+
+/** The Aggregates panel's "Capital outstanding", for a Suspense boundary. */
+export async function FundOutstanding({ fundId }: FundChecksProps) {
+  const { value } = await reconciliationOnce(fundId);
+  return <CapitalOutstanding fundId={fundId} outstanding={value?.outstanding ?? null} />;
+}
+
+/** The Reconciliation panel, for a Suspense boundary; a failed read is shown in the panel. */
+export async function FundReconciliation({ fundId }: FundChecksProps) {
+  const { value, failure } = await reconciliationOnce(fundId);
+  return <ReconciliationPanel fundId={fundId} data={value ?? undefined} error={failure?.message} />;
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import { useId, useState } from "react";
+import type { CsvOptions, DataTableDownloadProps } from "./data-table-download";
+import { useCsvDownload } from "./use-csv-download";
+
+const count = new Intl.NumberFormat("en-US");
+
+/** The open "Download CSV" menu: the rows of this view or all of them, masked unless asked, optionally for Excel. */
+export function DataTableDownloadMenu({ href, viewCount, totalCount, noun }: DataTableDownloadProps) {
+  const id = useId();
+  const [options, setOptions] = useState<CsvOptions>({ all: false, sensitive: false, bom: false });
+  const { state, download } = useCsvDownload();
+  const set = (patch: Partial<CsvOptions>) => setOptions((current) => ({ ...current, ...patch }));
+  return (
+    <div className="absolute right-0 z-30 mt-1 w-80 space-y-2 rounded-md border border-zinc-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+      <fieldset className="space-y-1">
+        <legend className="mb-1 font-medium">Rows</legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" name={`${id}-rows`} checked={!options.all} onChange={() => set({ all: false })} />
+          This view: {count.format(viewCount)} {noun}, in its order
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" name={`${id}-rows`} checked={options.all} onChange={() => set({ all: true })} />
+          Every row: {count.format(totalCount)} {noun}
+        </label>
+      </fieldset>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" checked={options.sensitive} onChange={(e) => set({ sensitive: e.target.checked })} />
+        Include sensitive fields (full tax ids and account numbers)
+      </label>
+      <label className="flex items-center gap-2">
+        <input type="checkbox" checked={options.bom} onChange={(e) => set({ bom: e.target.checked })} />
+        Excel (UTF-8 with BOM)
+      </label>
+      <button
+        type="button"
+        onClick={() => void download(href(options))}
+        disabled={state.status === "downloading"}
+        className="w-full rounded-md bg-blue-700 px-3 py-1.5 font-medium text-white hover:bg-blue-800 disabled:opacity-60"
+      >
+        {state.status === "downloading" ? "Preparing…" : "Download"}
+      </button>
+      {state.status === "error" ? (
+        <p role="alert" className="text-red-700 dark:text-red-300">
+          {state.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
