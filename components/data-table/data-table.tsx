@@ -1,12 +1,12 @@
 "use client";
 
 import type { ReactTable, RowData } from "@tanstack/react-table";
+import { useVirtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { columnWidths } from "./column-widths";
 import { DataTableColumnHeader } from "./data-table-column-header";
 import type { DataTableFeatures } from "./features";
 import { isNumericKind } from "./formatted-value";
-import { useRowWindow } from "./use-row-window";
 
 interface DataTableProps<T extends RowData> {
   table: ReactTable<DataTableFeatures, T>;
@@ -43,18 +43,23 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   // Sized over the whole dataset, so a sort or a search does not walk every row again.
   const widths = useMemo(() => columnWidths(columns, allRows ?? [], longest), [columns, allRows, longest]);
   const totalWidth = [...widths.values()].reduce((sum, width) => sum + width, 0);
-  const { first, last, padTop, padBottom } = useRowWindow({
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
     count: rows.length,
-    rowHeight,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
     overscan: 12,
-    scrollRef,
     // The server has no viewport: render the first screen of rows into the HTML anyway.
-    initialHeight: 720,
+    initialRect: { width: 1280, height: 720 },
   });
+  const items = virtualizer.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const lastInView = items.at(-1)?.index ?? -1;
   // The next page is asked for a screen before the last loaded row comes into view.
   useEffect(() => {
-    if (onNearEnd && last >= rows.length - 30) onNearEnd();
-  }, [onNearEnd, last, rows.length]);
+    if (onNearEnd && lastInView >= rows.length - 30) onNearEnd();
+  }, [onNearEnd, lastInView, rows.length]);
   const rowCount = props.rowCount ?? rows.length;
 
   return (
@@ -93,23 +98,27 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         </thead>
         <tbody>
           {padTop > 0 ? <tr aria-hidden="true" style={{ height: padTop }} /> : null}
-          {rows.slice(first, last + 1).map((row, offset) => (
-            <tr
-              key={row.id}
-              aria-rowindex={first + offset + 2}
-              className="group border-b border-zinc-100 hover:bg-zinc-50 dark:border-zinc-800/70 dark:hover:bg-zinc-900"
-              style={{ height: rowHeight }}
-            >
-              {row.getVisibleCells().map((cell, index) => (
-                <td
-                  key={cell.id}
-                  className={`truncate whitespace-nowrap px-3 py-2 ${isNumericKind(cell.column.columnDef.meta?.kind) ? "text-right" : ""} ${index === 0 ? stickyFirst : ""}`}
-                >
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <tr
+                key={row.id}
+                aria-rowindex={item.index + 2}
+                className="group border-b border-zinc-100 hover:bg-zinc-50 dark:border-zinc-800/70 dark:hover:bg-zinc-900"
+                style={{ height: rowHeight }}
+              >
+                {row.getVisibleCells().map((cell, index) => (
+                  <td
+                    key={cell.id}
+                    className={`truncate whitespace-nowrap px-3 py-2 ${isNumericKind(cell.column.columnDef.meta?.kind) ? "text-right" : ""} ${index === 0 ? stickyFirst : ""}`}
+                  >
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
           {padBottom > 0 ? <tr aria-hidden="true" style={{ height: padBottom }} /> : null}
           {rows.length < rowCount ? (
             <tr>
