@@ -36,6 +36,8 @@ test("an investor in three funds is one row, whose page shows the three position
 
   await page.goto("/investors");
   await page.getByRole("searchbox", { name: "Search investors" }).fill(person.email);
+  // The search is in the URL first (as it is long before a person could click), then the row is opened.
+  await expect(page).toHaveURL(/[?&]q=/);
   await page.getByRole("link", { name: row.name }).click();
   await expect(page).toHaveURL(`/investors/${row.key}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(row.name);

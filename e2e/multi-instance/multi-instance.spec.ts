@@ -37,7 +37,10 @@ test("scrolling a 10,000-investor table to its end through the proxy gets every 
   await page.goto(`${stack.proxyUrl}/funds/${big}`);
   const table = page.getByRole("table", { name: "Investors" });
   await scrollToEnd(page.getByRole("region", { name: "Investors (scrollable)" }), table);
-  await expect.poll(() => pages.reduce((rows, p) => rows + p.ids.length, 0)).toBe(9_900);
+  // The first page may be asked again while a cold instance is still reading the list (it then has no version);
+  // the later pages are what must cover the rest exactly once.
+  const later = () => pages.filter((p) => p.offset !== 0);
+  await expect.poll(() => later().reduce((rows, p) => rows + p.ids.length, 0)).toBe(9_900);
 
   expect(pages.filter((p) => p.status !== 200)).toEqual([]);
   expect(new Set(pages.map((p) => p.by))).toEqual(new Set(["0", "1"]));
@@ -45,8 +48,12 @@ test("scrolling a 10,000-investor table to its end through the proxy gets every 
   const first = JSON.parse(
     (await get(stack.proxyUrl, `/api/funds/${big}/investor-rows?offset=0&limit=100`, cookie)).body,
   );
-  const seen = [...first.rows.map((row: { id: string }) => row.id), ...pages.flatMap((p) => p.ids)];
-  expect(pages.map((p) => p.offset).sort((a, b) => a - b)).toEqual(Array.from({ length: 33 }, (_, i) => 100 + 300 * i));
+  const seen = [...first.rows.map((row: { id: string }) => row.id), ...later().flatMap((p) => p.ids)];
+  expect(
+    later()
+      .map((p) => p.offset)
+      .sort((a, b) => a - b),
+  ).toEqual(Array.from({ length: 33 }, (_, i) => 100 + 300 * i));
   const upstreamIds = (await upstreamGet<{ id: string }[]>(stack, `/funds/${big}/investors`)).map((i) => i.id);
   expect(seen).toHaveLength(10_000);
   expect(new Set(seen)).toEqual(new Set(upstreamIds));

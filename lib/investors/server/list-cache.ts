@@ -224,10 +224,9 @@ export async function investorIndex(
 export async function investorIndexOrEarly(
   principal: Principal,
   fundId: string,
-  options: { refresh?: boolean } = {},
 ): Promise<{ index: InvestorIndex } | { early: EarlyList }> {
   const now = Date.now();
-  const entry = await pick(fundId, principal, options.refresh ?? false, now);
+  const entry = await pick(fundId, principal, false, now);
   entry.usedAt = now;
   evict(now);
   if (!entry.ready) await Promise.race([entry.index.catch(() => undefined), entry.firstScreen]);

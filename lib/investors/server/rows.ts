@@ -32,12 +32,13 @@ export async function investorRowsPage(
   request: RowsRequest,
 ): Promise<InvestorRowsPage> {
   const { view, offset, limit, sized } = request;
-  if (request.version !== undefined) {
-    const index = await investorIndex(principal, fundId, { version: request.version });
+  // A later page, or a Refresh (which waits for the new list rather than show part of it over a whole one).
+  if (request.version !== undefined || request.refresh) {
+    const index = await investorIndex(principal, fundId, { version: request.version, refresh: request.refresh });
     const key = pageKey(fundId, index.version, request, "page");
     return inPersonLaneOnce(principal.email, key, () => index.page(view, offset, limit, sized));
   }
-  const list = await investorIndexOrEarly(principal, fundId, { refresh: request.refresh });
+  const list = await investorIndexOrEarly(principal, fundId);
   if ("early" in list) return earlyPage(list.early, view, offset, limit, sized);
   const key = pageKey(fundId, list.index.version, request, "page");
   return inPersonLaneOnce(principal.email, key, () => list.index.page(view, offset, limit, sized));
@@ -51,9 +52,9 @@ export async function investorRowsBytes(
 ): Promise<Uint8Array> {
   const { view, offset, limit, sized } = request;
   const list =
-    request.version !== undefined
-      ? { index: await investorIndex(principal, fundId, { version: request.version }) }
-      : await investorIndexOrEarly(principal, fundId, { refresh: request.refresh });
+    request.version !== undefined || request.refresh
+      ? { index: await investorIndex(principal, fundId, { version: request.version, refresh: request.refresh }) }
+      : await investorIndexOrEarly(principal, fundId);
   if ("early" in list) return encoder.encode(JSON.stringify(earlyPage(list.early, view, offset, limit, sized)));
   const key = pageKey(fundId, list.index.version, request, "bytes");
   return inPersonLaneOnce(principal.email, key, () => list.index.pageBytes(view, offset, limit, sized));
