@@ -18,13 +18,16 @@ function parseJson(body: string, status: number): unknown {
   }
 }
 
-/** The whole body as one JSON value, checked against its schema. */
-export function jsonReader<T>(schema: z.ZodType<T>): BodyReader<T> {
+/**
+ * The whole body as one JSON value, checked against its schema; then `finish`, which may change the value in
+ * place: no one else holds it yet.
+ */
+export function jsonReader<T>(schema: z.ZodType<T>, finish: (value: T) => T = (value) => value): BodyReader<T> {
   const check = compiledCheck(schema);
   return async (chunks, status) => {
     const parsed = check(parseJson(await readText(chunks, status), status));
     if (!parsed.success) throw invalid(messages.wrongShape, status);
-    return parsed.data;
+    return finish(parsed.data);
   };
 }
 
