@@ -113,6 +113,17 @@ describe("compiledCheck", () => {
     fc.assert(fc.property(input, (value) => expectAgreement(schema, wire(value))));
   });
 
+  it("lets zod answer when a transform reports an issue", () => {
+    const schema = z.object({
+      n: z.number().transform((n, ctx) => {
+        if (n < 0) ctx.addIssue({ code: "custom", message: "negative" });
+        return n + 1;
+      }),
+    });
+    expect(compiledCheck(schema).compiled).toBe(true);
+    for (const n of [1, -1, 0, -0.5]) expectAgreement(schema, { n });
+  });
+
   it("leaves to zod what JSON Schema cannot say exactly, with the same answers", () => {
     const refined = z.object({ email: z.email(), n: z.number().refine((n) => n > 1) });
     const defaulted = z.object({ n: z.number().default(3) });

@@ -15,7 +15,8 @@ const jsonType = (value: unknown) =>
 const pureChecks = new Set(["min_length"]);
 const scalars = new Set(["string", "number", "boolean", "null", "unknown", "any", "literal", "enum"]);
 const issues: unknown[] = [];
-const payload = { value: undefined as unknown, issues };
+// What zod hands a transform: the value, its issues and addIssue (any issue sends the value to zod's own parse).
+const payload = { value: undefined as unknown, issues, addIssue: (issue: unknown) => void issues.push(issue) };
 type Transform = (input: unknown, ctx: typeof payload) => unknown;
 
 function transformed(transform: Transform, value: unknown): unknown {
@@ -129,7 +130,9 @@ function planOf(schema: z.core.$ZodType): Plan {
  * value itself where zod's output would equal it key for key and in the same key order, else a copy built the
  * way zod builds one (declared keys in the schema's order, then the others; transforms applied). Parts that need
  * no change are shared, never copied. Derived from the zod schema, so the schemas stay written once. Throws
- * UnsupportedSchema for a schema it cannot follow; a transform's issue throws AskZod at run time.
+ * UnsupportedSchema for a schema it cannot follow; a transform's issue throws AskZod at run time. A transform may
+ * be handed the value read itself rather than zod's fresh copy of it: the schemas' transforms never change their
+ * input.
  */
 export function zodOutput(schema: z.core.$ZodType): ZodOutput {
   return planOf(schema)?.run ?? ((value) => value);
