@@ -99,7 +99,7 @@ describe("compiledCheck", () => {
 
   it("follows zod for stripped keys, transforms in arrays and unions told apart by type", () => {
     const schema = z.object({
-      list: z.array(z.union([z.string(), z.number().transform((n) => n * 2)])).optional(),
+      list: z.array(z.union([z.string(), z.number().transform((n) => (n > 0 ? n * 2 : null))])).optional(),
       nested: z
         .looseObject({ flag: z.boolean(), word: z.string().min(2).nullish() })
         .nullable()

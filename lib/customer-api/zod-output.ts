@@ -20,12 +20,10 @@ const payload = { value: undefined as unknown, issues, addIssue: (issue: unknown
 type Transform = (input: unknown, ctx: typeof payload) => unknown;
 
 function transformed(transform: Transform, value: unknown): unknown {
+  issues.length = 0;
   payload.value = value;
   const output = transform(value, payload);
-  if (issues.length > 0 || output instanceof Promise) {
-    issues.length = 0;
-    throw new AskZod();
-  }
+  if (issues.length > 0 || output instanceof Promise) throw new AskZod();
   return output;
 }
 
@@ -73,7 +71,11 @@ function unionPlan(options: readonly z.core.$ZodType[]): Plan {
     for (const type of types) if (!handlers.has(type)) handlers.set(type, plans[index]?.run ?? null);
   });
   const same = new Set([...handlers].filter(([, run]) => run === null).map(([type]) => type));
-  return { run: guarded(same, (value) => handlers.get(jsonType(value))?.(value) ?? value), same };
+  const dispatch: ZodOutput = (value) => {
+    const run = handlers.get(jsonType(value));
+    return run ? run(value) : value;
+  };
+  return { run: guarded(same, dispatch), same };
 }
 
 function arrayPlan(element: ZodOutput): ZodOutput {
