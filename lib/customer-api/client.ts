@@ -5,6 +5,7 @@ import { jsonReader, listReader } from "./read-body";
 import { fundListSchema, fundSchema, investorListSchema, investorSchema } from "./schemas";
 import type { Fund, Investor } from "./schemas";
 import { createBreaker, type BreakerOptions } from "./breaker";
+import { maskSecretsInPlace } from "./mask";
 import { callPolicy, getWithRetries, readText, type BodyReader, type TransportOptions } from "./transport";
 
 export interface CustomerApiClientOptions extends Partial<Omit<TransportOptions, "token">> {
@@ -19,13 +20,16 @@ export interface CustomerApiClientOptions extends Partial<Omit<TransportOptions,
 export interface CustomerApiClient {
   listFunds(): Promise<Fund[]>;
   getFund(fundId: string): Promise<Fund>;
-  listInvestors(fundId: string): Promise<Investor[]>;
+  /** The whole list; `masked`: every record masked in place as it is read (shared only with masked readers). */
+  listInvestors(fundId: string, options?: { masked?: boolean }): Promise<Investor[]>;
   /** The fund's investors handed to a collector one by one as they are read; not shared with other callers. */
   collectInvestors<R>(fundId: string, collect: () => ListCollector<Investor, R>): Promise<Collected<R>>;
   getInvestor(fundId: string, investorId: string): Promise<Investor>;
 }
 
 type Operation = "fund" | "investor";
+
+const maskAll = (investors: Investor[]) => investors.map(maskSecretsInPlace);
 
 function checkId(value: string, name: string): string {
   if (!idSchema.safeParse(value).success) throw new CustomerApiError("bad_request", messages.badId(name));
@@ -88,11 +92,11 @@ export function createCustomerApiClient(options: CustomerApiClientOptions): Cust
   }
 
   // Identical calls in flight share one upstream request; nothing is cached once it settles.
-  function shared<T>(path: string, read: BodyReader<T>, operation: Operation): Promise<T> {
-    let pending = inFlight.get(path) as ReturnType<typeof call<T>> | undefined;
+  function shared<T>(path: string, read: BodyReader<T>, operation: Operation, key = path): Promise<T> {
+    let pending = inFlight.get(key) as ReturnType<typeof call<T>> | undefined;
     if (!pending) {
-      pending = guarded(() => call(path, read, operation)).finally(() => inFlight.delete(path));
-      inFlight.set(path, pending);
+      pending = guarded(() => call(path, read, operation)).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
     }
     return reported(pending);
   }
@@ -103,7 +107,11 @@ export function createCustomerApiClient(options: CustomerApiClientOptions): Cust
     listFunds: () => shared("/funds", jsonReader(fundListSchema), "fund"),
     getFund: async (fundId) => shared(`/funds/${checkId(fundId, "Fund id")}`, jsonReader(fundSchema), "fund"),
     // Read whole, as one JSON.parse (faster than record by record), for the whole-list route and sensitive views.
-    listInvestors: async (fundId) => shared(investorsPath(fundId), jsonReader(investorListSchema), "fund"),
+    listInvestors: async (fundId, { masked = false } = {}) => {
+      const path = investorsPath(fundId);
+      if (!masked) return shared(path, jsonReader(investorListSchema), "fund");
+      return shared(path, jsonReader(investorListSchema, maskAll), "fund", `${path}#masked`);
+    },
     collectInvestors: async (fundId, collect) =>
       reported(guarded(() => call(investorsPath(fundId), listReader(investorSchema, collect), "fund"))),
     getInvestor: async (fundId, investorId) =>

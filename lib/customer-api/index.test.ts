@@ -52,6 +52,18 @@ describe("investor lists leaving lib/customer-api", () => {
     expect(secrets(full.value)).toEqual([["123-45-6789", "000123456789"]]);
   });
 
+  it("as a whole list masked in place, never shared with a reader of full values at the same time", async () => {
+    const { listInvestors } = await import("./index");
+    const [masked, full, again] = await Promise.all([
+      listInvestors(fundId),
+      listInvestors(fundId, { sensitive: true }),
+      listInvestors(fundId),
+    ]);
+    expect(secrets(masked)).toEqual([["•••••6789", "•••••6789"]]);
+    expect(secrets(again)).toEqual([["•••••6789", "•••••6789"]]); // masked once, not twice
+    expect(secrets(full)).toEqual([["123-45-6789", "000123456789"]]);
+  });
+
   it("hand the collector what was derived from each record before masking, and a digest of the list as received", async () => {
     const { collectInvestors } = await import("./index");
     const keys: (string | undefined)[] = [];

@@ -57,8 +57,7 @@ export async function getFund(fundId: string) {
 }
 
 export async function listInvestors(fundId: string, options: ReadOptions = {}) {
-  const investors = await (await client()).listInvestors(fundId);
-  return options.sensitive ? investors : investors.map(maskSecrets);
+  return (await client()).listInvestors(fundId, { masked: !options.sensitive });
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findSecret, maskSecrets } from "./mask";
+import { findSecret, isSecretKey, maskSecrets, maskSecretsInPlace, normalizedKey } from "./mask";
 
 // Every spelling a masking layer must catch, and the neighbours it must leave alone.
 const secretSpellings = [
@@ -89,6 +89,43 @@ describe("maskSecrets", () => {
     expect(record.investment_account.tax_id).toBe("123456789");
     expect(masked.primary_contact).toBe(record.primary_contact);
     expect(maskSecrets({ id: "y", a: { b: 1 } })).toEqual({ id: "y", a: { b: 1 } });
+  });
+});
+
+describe("maskSecretsInPlace", () => {
+  const anyKey = fc.oneof(fc.constantFrom(...secretSpellings, ...publicKeys, "__proto__"), fc.string({ maxLength: 6 }));
+  const anything = fc.oneof(recordWithSecrets, fc.jsonValue({ maxDepth: 3 }), fc.dictionary(anyKey, recordWithSecrets));
+
+  it("masks the record itself exactly as maskSecrets masks a copy", () => {
+    fc.assert(
+      fc.property(anything, anything, (a, b) => {
+        const record = JSON.parse(JSON.stringify({ a, b, tax_id: a })) as unknown;
+        const expected = maskSecrets(record);
+        expect(maskSecretsInPlace(structuredClone(record))).toStrictEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("isSecretKey", () => {
+  const secretNames = ["tax_id", "ssn", "ein", "itin", "account_number", "iban"];
+  // Spellings that change length or case under toLowerCase (İ, the Kelvin sign), beside the real ones.
+  const key = fc.oneof(
+    fc.constantFrom(...secretSpellings, ...publicKeys, "TAXİD", "tax_İd", "\u212Aey", "İban", "ıban", "Ssn "),
+    fc.string({ maxLength: 16, unit: "binary" }),
+    fc
+      .tuple(fc.constantFrom(...secretSpellings), fc.constantFrom("İ", "\u212A", " ", "-", "ß", ""), fc.nat(14))
+      .map(([name, extra, at]) => name.slice(0, at) + extra + name.slice(at)),
+  );
+
+  it("answers exactly whether the normalized key is a secret's name, whatever the key's length", () => {
+    fc.assert(
+      fc.property(key, (candidate) => {
+        expect(isSecretKey(candidate)).toBe(secretNames.includes(normalizedKey(candidate)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -2,6 +2,9 @@ const dots = "•••••";
 
 // Routing numbers and SWIFT codes are public bank identifiers: they stay visible.
 const secretKeys = new Set(["tax_id", "ssn", "ein", "itin", "account_number", "iban"]);
+// Normalizing keeps a key's length whenever the result is plain ASCII (lower-casing lengthens only `İ`, into a
+// non-ASCII pair), so a key of any other length is no secret: most keys are answered without a lookup.
+const secretLengths = new Set([...secretKeys].map((key) => key.length));
 const seen = new Map<string, boolean>();
 
 /** The key spelled the way we compare it: lower case, spaces and hyphens as underscores (`Tax-ID` → `tax_id`). */
@@ -11,6 +14,7 @@ export function normalizedKey(key: string): string {
 
 /** Whether a value under this key is a secret, whatever the record or depth (`tax_id_type` is not). */
 export function isSecretKey(key: string): boolean {
+  if (!secretLengths.has(key.length)) return false;
   let secret = seen.get(key);
   if (secret === undefined) {
     secret = secretKeys.has(normalizedKey(key));
@@ -27,21 +31,28 @@ export function maskSecret<T extends string | null | undefined>(value: T): T {
   return `${dots}${visible}` as T;
 }
 
+// Every record of every list passes here: plain loops, and no call for a value that stays as it is.
 function masked(value: unknown, secret: boolean): unknown {
   if (value === null || value === undefined) return value;
   if (typeof value !== "object") return secret ? maskSecret(String(value)) : value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
-    value.forEach((item, index) => {
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
       const next = masked(item, secret);
       if (next !== item) (copy ??= value.slice())[index] = next;
-    });
+    }
     return copy ?? value;
   }
+  const record = value as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const next = masked(child, secret || isSecretKey(key));
-    if (next !== child) (copy ??= { ...value })[key] = next;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const child = record[key];
+    const under = secret || isSecretKey(key);
+    if (!under && (child === null || typeof child !== "object")) continue;
+    const next = masked(child, under);
+    if (next !== child) (copy ??= { ...record })[key] = next;
   }
   return copy ?? value;
 }
@@ -52,6 +63,31 @@ function masked(value: unknown, secret: boolean): unknown {
  */
 export function maskSecrets<T>(record: T): T {
   return masked(record, false) as T;
+}
+
+function maskedInPlace(value: unknown, secret: boolean): unknown {
+  if (value === null || value === undefined) return value;
+  if (typeof value !== "object") return secret ? maskSecret(String(value)) : value;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) value[index] = maskedInPlace(value[index], secret);
+    return value;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const child = record[key];
+    const under = secret || isSecretKey(key);
+    if (under || (child !== null && typeof child === "object")) record[key] = maskedInPlace(child, under);
+  }
+  return value;
+}
+
+/**
+ * The same masking done to the record itself, which costs no copies: only for records nothing else holds (a
+ * list just parsed and checked, before anyone else sees it).
+ */
+export function maskSecretsInPlace<T>(record: T): T {
+  return maskedInPlace(record, false) as T;
 }
 
 export type SecretField = "tax_id" | "account_number";

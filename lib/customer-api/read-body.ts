@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { z } from "zod";
+import { compiledCheck } from "./compiled-check";
 import { CustomerApiError, messages } from "./errors";
 import { JsonArraySplitter, NotJsonArray } from "./json-array";
 import type { Collected, ListCollector } from "./list-collector";
@@ -17,12 +18,16 @@ function parseJson(body: string, status: number): unknown {
   }
 }
 
-/** The whole body as one JSON value, checked against its schema. */
-export function jsonReader<T>(schema: z.ZodType<T>): BodyReader<T> {
+/**
+ * The whole body as one JSON value, checked against its schema; then `finish`, which may change the value in
+ * place: no one else holds it yet.
+ */
+export function jsonReader<T>(schema: z.ZodType<T>, finish: (value: T) => T = (value) => value): BodyReader<T> {
+  const check = compiledCheck(schema);
   return async (chunks, status) => {
-    const parsed = schema.safeParse(parseJson(await readText(chunks, status), status));
+    const parsed = check(parseJson(await readText(chunks, status), status));
     if (!parsed.success) throw invalid(messages.wrongShape, status);
-    return parsed.data;
+    return finish(parsed.data);
   };
 }
 
@@ -35,6 +40,7 @@ export function listReader<T, R>(
   schema: z.ZodType<T>,
   collect: () => ListCollector<T, R, undefined>,
 ): BodyReader<Collected<R>> {
+  const check = compiledCheck(schema);
   return async (chunks, status) => {
     const collector = collect();
     const hash = createHash("sha256");
@@ -48,7 +54,7 @@ export function listReader<T, R>(
         if (!splitter.started) head += chunk;
         for (const element of splitter.push(chunk)) {
           hash.update(element).update("\n");
-          const parsed = schema.safeParse(parseJson(element, status));
+          const parsed = check(parseJson(element, status));
           if (!parsed.success) throw invalid(messages.wrongShape, status);
           collector.add(parsed.data, undefined);
         }

@@ -64,4 +64,28 @@ describe("investor schema", () => {
     expect(investor.custom).toEqual({ a: 1 });
     expect(investor.team_members?.[0]?.member_email).toBeUndefined();
   });
+
+  it("moves top-level reference fields into investment_account, every other key keeping its place", () => {
+    const investor = investorSchema.parse({
+      id: "d",
+      tax_id: 123456789,
+      extra: 1,
+      investment_account: { custom: true, tax_id: null, phone_number: "kept" },
+      phone_number: "stays: the account has its own",
+      joint_email: "j@example.com",
+      last: 2,
+    });
+    expect(JSON.stringify(investor)).toBe(
+      JSON.stringify({
+        id: "d",
+        phone_number: "stays: the account has its own",
+        investment_account: { phone_number: "kept", tax_id: "123456789", custom: true, joint_email: "j@example.com" },
+        extra: 1,
+        last: 2,
+      }),
+    );
+    const without = investorSchema.parse({ id: "e", tax_id: "1", other: null });
+    expect(Object.keys(without)).toEqual(["id", "other", "investment_account"]);
+    expect(without.investment_account).toEqual({ tax_id: "1" });
+  });
 });

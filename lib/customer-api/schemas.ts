@@ -1,10 +1,8 @@
 import { z } from "zod";
 
-// The spec leaves nullability and formats open: scalars arrive as strings, numbers or booleans and are kept as text.
-const text = z
-  .union([z.string(), z.number(), z.boolean()])
-  .transform((value) => String(value))
-  .nullish();
+// The spec leaves nullability and formats open: scalars arrive as strings, numbers or booleans and are kept as text
+// (a string as it is, untouched by the transform: most fields are strings, and every record is read).
+const text = z.union([z.string(), z.union([z.number(), z.boolean()]).transform((value) => String(value))]).nullish();
 
 // Decimal strings stay strings; a JSON number is turned into its shortest exact text.
 const decimal = text;
@@ -147,12 +145,13 @@ function liftReferenceFields(investor: InvestorObject): InvestorObject {
     (name) => investor[name] !== undefined && (investor.investment_account?.[name] ?? null) === null,
   );
   if (moved.length === 0) return investor;
-  const lifted: InvestorObject = { ...investor, investment_account: { ...investor.investment_account } };
-  for (const name of moved) {
-    lifted.investment_account![name] = investor[name];
-    delete lifted[name];
-  }
-  return lifted;
+  const account = { ...investor.investment_account };
+  for (const name of moved) account[name] = investor[name];
+  // Built without the moved keys rather than deleting them: a deleted key slows every later read of the record.
+  const lifted: Record<string, unknown> = {};
+  for (const key of Object.keys(investor)) if (!(moved as readonly string[]).includes(key)) lifted[key] = investor[key];
+  lifted.investment_account = account; // where it was, or last
+  return lifted as InvestorObject;
 }
 
 export const investorSchema = investorObjectSchema.transform(liftReferenceFields);

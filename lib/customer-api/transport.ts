@@ -87,11 +87,13 @@ async function* cappedChunks(body: ReadableStream<Uint8Array> | null, maxBytes: 
   }
 }
 
-/** The whole body as one string (a flat one, which JSON.parse reads fastest). */
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true }); // a BOM is kept, and JSON.parse refuses it
+
+/** The whole body as one string (a flat one, which JSON.parse reads fastest; decoded faster than Buffer's). */
 export const readText: BodyReader<string> = async (chunks) => {
   const parts: Uint8Array[] = [];
   for await (const chunk of chunks) parts.push(chunk);
-  return Buffer.concat(parts).toString("utf8");
+  return decoder.decode(Buffer.concat(parts));
 };
 
 /** A failed attempt worth another: a network error, a wait that ran out, or a 502/503/504. */
