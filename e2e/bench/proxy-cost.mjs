@@ -95,7 +95,7 @@ export async function proxyCost({ appUrl, bareInAppUrl, upstreamUrl, token, fund
             name: `proxy ÷ ${label[key]}, ${size} investors`,
             unit: "×",
             runs: own,
-            target: fund.size === 10_000 && (key === "bareInApp" || !bareInAppUrl) ? { op: "<=", value: 1.5 } : null,
+            target: fund.size === 10_000 && (key === "bareInApp" || !bareInAppUrl) ? { op: "<=", value: 1.3 } : null,
           }),
         );
       }
