@@ -4,20 +4,20 @@ import type { InvestorAmounts } from "./fund-terms";
 /** 100% in steps of 0.0001 percentage points. */
 const WHOLE = 1_000_000n;
 
-/** Ownership of each investor in ten-thousandths of a percent; null without a commitment. */
-export function ownershipUnits(amounts: readonly InvestorAmounts[], totalCommitments: bigint): (number | null)[] {
+/** Ownership of each investor in ten-thousandths of a percent (denominator: the fund's total commitment); null without a commitment. */
+export function ownershipUnits(amounts: readonly InvestorAmounts[], denominator: bigint): (number | null)[] {
   const units: (number | null)[] = new Array<number | null>(amounts.length).fill(null);
-  if (totalCommitments <= 0n) return units;
+  if (denominator <= 0n) return units;
   const holders: number[] = [];
   const remainders = new Float64Array(amounts.length);
   let assigned = 0n;
   amounts.forEach((a, i) => {
     if (a.commitment === null) return;
     const scaled = BigInt(a.commitment) * WHOLE;
-    const share = scaled / totalCommitments;
+    const share = scaled / denominator;
     units[i] = Number(share);
     // Exact as a double: the remainder is below the total, itself far below 2^53.
-    remainders[i] = Number(scaled % totalCommitments);
+    remainders[i] = Number(scaled % denominator);
     assigned += share;
     holders.push(i);
   });

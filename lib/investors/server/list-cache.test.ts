@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { defaultInvestorView } from "../search-params";
 
 const listInvestors = vi.fn();
 // When set, the read stops after handing over its records and ends only when this settles (a list still arriving).
@@ -39,7 +40,15 @@ describe("investorIndex", () => {
     vi.resetModules();
     (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.investor-list-cache")] = undefined;
     const cache = await import("./list-cache");
+    const rows = await import("./rows");
     return {
+      rowsPage: (type: string[]) =>
+        rows.investorRowsPage(user, fundId, {
+          view: { ...defaultInvestorView, type },
+          offset: 0,
+          limit: 10,
+          sized: [],
+        }),
       investorIndex: (fundId: string, options?: Parameters<typeof cache.investorIndex>[2]) =>
         cache.investorIndex(user, fundId, options),
       heldInvestorIndex: (fundId: string) => cache.heldInvestorIndex(user, fundId),
@@ -150,5 +159,24 @@ describe("investorIndex", () => {
     listInvestors.mockResolvedValue(list("short"));
     const read = await investorIndexOrEarly(fundId);
     expect("index" in read && read.index.investors.map((investor) => investor.id)).toEqual(["short-1", "short-2"]);
+  });
+
+  it("answers a spec type's view while the list arrives, but makes an unknown type wait for the whole list and refuses it", async () => {
+    const { rowsPage } = await load();
+    listInvestors.mockResolvedValue(Array.from({ length: 150 }, (_, i) => ({ id: `r-${i}`, investor_type: "entity" })));
+    let arrive = () => {};
+    holdRead = new Promise((resolve) => (arrive = resolve));
+    try {
+      expect(await rowsPage(["trust"])).toMatchObject({ complete: false, version: null });
+      let settled = false;
+      const junk = rowsPage(["junk1"]).finally(() => (settled = true));
+      junk.catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(settled).toBe(false);
+      arrive();
+      await expect(junk).rejects.toThrow('Unknown investor type "junk1".');
+    } finally {
+      holdRead = null;
+    }
   });
 });

@@ -1,11 +1,12 @@
 import "server-only";
 import type { Principal } from "../../data/principal";
 import { inPersonLaneOnce } from "../../server/fair-share";
-import type { InvestorColumnId } from "../columns";
+import { type InvestorColumnId, specInvestorTypes } from "../columns";
 import { type InvestorView, investorViewSearch } from "../search-params";
 import type { InvestorRowsPage } from "../types";
 import { earlyPage } from "./early-page";
-import { investorIndex, investorIndexOrEarly } from "./list-cache";
+import type { InvestorIndex } from "./investor-index";
+import { type EarlyList, investorIndex, investorIndexOrEarly } from "./list-cache";
 
 export interface RowsRequest {
   view: InvestorView;
@@ -25,6 +26,24 @@ function pageKey(fundId: string, version: string, { view, offset, limit, sized }
   return `${fundId}:${version}:${investorViewSearch(view)}|${offset}|${limit}|${sized.join(",")}|${form}`;
 }
 
+/**
+ * The list a request is answered from. A later page or a Refresh waits for the whole list (a Refresh rather than show
+ * part of it over a whole one), and so does a filter on a type the spec does not name: only the whole list can say
+ * whether the fund has it, and junk types must be refused, not answered "still reading".
+ */
+async function listFor(
+  principal: Principal,
+  fundId: string,
+  request: RowsRequest,
+): Promise<{ index: InvestorIndex } | { early: EarlyList }> {
+  const waits =
+    request.version !== undefined ||
+    request.refresh ||
+    request.view.type.some((type) => !specInvestorTypes.includes(type));
+  if (!waits) return investorIndexOrEarly(principal, fundId);
+  return { index: await investorIndex(principal, fundId, { version: request.version, refresh: request.refresh }) };
+}
+
 /** One page of a fund's investor table, for the server-rendered page: from the held list, or from one still arriving. */
 export async function investorRowsPage(
   principal: Principal,
@@ -32,13 +51,7 @@ export async function investorRowsPage(
   request: RowsRequest,
 ): Promise<InvestorRowsPage> {
   const { view, offset, limit, sized } = request;
-  // A later page, or a Refresh (which waits for the new list rather than show part of it over a whole one).
-  if (request.version !== undefined || request.refresh) {
-    const index = await investorIndex(principal, fundId, { version: request.version, refresh: request.refresh });
-    const key = pageKey(fundId, index.version, request, "page");
-    return inPersonLaneOnce(principal.email, key, () => index.page(view, offset, limit, sized));
-  }
-  const list = await investorIndexOrEarly(principal, fundId);
+  const list = await listFor(principal, fundId, request);
   if ("early" in list) return earlyPage(list.early, view, offset, limit, sized);
   const key = pageKey(fundId, list.index.version, request, "page");
   return inPersonLaneOnce(principal.email, key, () => list.index.page(view, offset, limit, sized));
@@ -51,10 +64,7 @@ export async function investorRowsBytes(
   request: RowsRequest,
 ): Promise<Uint8Array> {
   const { view, offset, limit, sized } = request;
-  const list =
-    request.version !== undefined || request.refresh
-      ? { index: await investorIndex(principal, fundId, { version: request.version, refresh: request.refresh }) }
-      : await investorIndexOrEarly(principal, fundId);
+  const list = await listFor(principal, fundId, request);
   if ("early" in list) return encoder.encode(JSON.stringify(earlyPage(list.early, view, offset, limit, sized)));
   const key = pageKey(fundId, list.index.version, request, "bytes");
   return inPersonLaneOnce(principal.email, key, () => list.index.pageBytes(view, offset, limit, sized));
