@@ -26,12 +26,14 @@ export interface FundState {
   round: number;
 }
 
+/** The fund's own figures, as the fund list gives them. */
 export function figuresOf(fund: Fund): FundFigures {
   const { investor_count, total_commitments, total_contributed, total_received, calculation_method, capital_due_date } =
     fund;
   return { investor_count, total_commitments, total_contributed, total_received, calculation_method, capital_due_date };
 }
 
+/** What the global search matches of a fund, lower-cased and NUL-separated. */
 export function fundSearchText(fund: Fund): string {
   const parts = [
     fundName(fund),
@@ -45,6 +47,7 @@ export function fundSearchText(fund: Fund): string {
     .toLowerCase();
 }
 
+/** Why a fund's list could not be read, as the directory names it. */
 export function failureOf(fund: FundState, error: unknown): FailedFund {
   const status = statusOf(error) ?? 502;
   const message = error instanceof Error ? error.message : "The fund's investors could not be read.";
