@@ -35,7 +35,9 @@ export interface SortState<Id extends string = string> {
 /** Reads the nested value at a dotted field path (`investment_account.address.city`). */
 export function valueAt(row: unknown, path: string | readonly string[]): RawValue {
   let current: unknown = row;
-  for (const key of typeof path === "string" ? path.split(".") : path) {
+  // A plain field (most columns) is read without splitting its path, once per row of every sort and search.
+  const keys = typeof path !== "string" ? path : path.includes(".") ? path.split(".") : [path];
+  for (const key of keys) {
     if (current === null || typeof current !== "object") return undefined;
     current = (current as Record<string, unknown>)[key];
   }

@@ -54,4 +54,13 @@ describe("applyView", () => {
     });
     expect(ids(withAmounts)).toBe("bafed");
   });
+
+  it("sorts an amount with a leading + (which big.js refuses) beside the same amount without one", () => {
+    const signed: Row[] = [
+      { id: "a", name: null, amount: "+1" },
+      { id: "b", name: null, amount: "1" },
+      { id: "c", name: null, amount: "0.5" },
+    ];
+    expect(ids(applyView(signed, columns, { sort: { id: "amount", direction: "desc" } }))).toBe("abc");
+  });
 });

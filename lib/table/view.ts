@@ -3,16 +3,18 @@ import { decimalText, parseTimestamp } from "../values/format";
 import type { ColumnKind, ColumnSpec, RawValue, SortState } from "./types";
 
 // Doubles round monotonically, so they order decimals exactly except where two round alike; BigInt settles those.
-class DecimalKey {
+export class DecimalKey {
   constructor(
     readonly approx: number,
     readonly exact: string,
   ) {}
 }
 
-type SortKey = DecimalKey | number | string;
+export type SortKey = DecimalKey | number | string;
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+/** How two texts of a column compare: by locale, ignoring case and accents, numbers by value. */
+export const compareText = (a: string, b: string): number => collator.compare(a, b);
 
 /** The comparable form of a value, or undefined when it is empty or does not parse (those sort last). */
 export function sortKey(kind: ColumnKind, raw: RawValue): SortKey | undefined {
@@ -23,10 +25,12 @@ export function sortKey(kind: ColumnKind, raw: RawValue): SortKey | undefined {
   }
   if (kind === "date") return parseTimestamp(raw)?.getTime();
   const decimal = decimalText(raw);
-  return decimal === null ? undefined : new DecimalKey(Number(decimal), decimal);
+  // The exact text without the leading "+" the API may send, so equal values compare equal.
+  return decimal === null ? undefined : new DecimalKey(Number(decimal), decimal.replace(/^\+/, ""));
 }
 
-function compareKeys(a: SortKey, b: SortKey): number {
+/** How two present sort keys of one column compare (text by locale, ignoring case and accents). */
+export function compareKeys(a: SortKey, b: SortKey): number {
   if (a instanceof DecimalKey && b instanceof DecimalKey) {
     if (a.approx !== b.approx) return a.approx < b.approx ? -1 : 1;
     return a.exact === b.exact ? 0 : compareDecimals(a.exact, b.exact);

@@ -4,7 +4,7 @@ import type { Investor } from "../../customer-api/schemas";
 import { maskSecrets } from "../../customer-api/mask";
 
 vi.mock("../../server/env", () => ({ serverEnv: () => ({ DIRECTORY_MATCH_SECRET: "k".repeat(40) }) }));
-const { DirectoryIndex } = await import("./directory-index");
+const { directoryIndexOf } = await import("./directory-index");
 const { normalizedEmail, normalizedTaxId, taxKeyOf } = await import("./match-key");
 const { positionOf } = await import("./positions");
 
@@ -46,7 +46,7 @@ describe("DirectoryIndex", () => {
     ["fund-1", investor("d", "98-7654321", "office@y.example", "5")],
     ["fund-2", investor("e", "11-1111111", "office@y.example", "7")],
   ];
-  const index = new DirectoryIndex(raws.map(([fundId, raw]) => position(fundId, raw)));
+  const index = directoryIndexOf(raws.map(([fundId, raw]) => position(fundId, raw)));
 
   it("is one investor per person across funds, with exact sums and details from the latest invitation", async () => {
     const page = await index.page({ sort: { id: "commitment_amount", direction: "desc" }, q: "", type: [] }, 0, 10);

@@ -1,16 +1,16 @@
 import "server-only";
 import { yieldToOthers } from "../../server/fair-share";
-import { sortedPositions } from "../../table/view";
-import { DecimalSum } from "../../values/decimal";
 import { displayLength } from "../../values/display-length";
 import { ScaledColumn } from "../../values/scaled-column";
 import { directoryColumns } from "../columns";
 import type { DirectoryView } from "../search-params";
 import type { DirectoryRow, DirectoryTotals, MatchedBy } from "../types";
-import { type Group, groupPositions } from "./match";
-import { investorKey } from "./match-key";
+import { ColumnOrders } from "./column-orders";
+import { entryKey, type IndexParts, type InvestorEntry, investorEntry, partsOf, totalsOf } from "./investor-entry";
+import { groupPositions } from "./match";
+import { amountFields, type Position } from "./positions";
 import { rankMatches } from "./rank";
-import { type AmountField, amountFields, type Position } from "./positions";
+import { SearchText } from "./search-text";
 
 export interface DirectoryInvestor {
   row: DirectoryRow;
@@ -26,86 +26,42 @@ interface ViewResult {
 const maxCachedViews = 24;
 const sliceRows = 2_000;
 
-/** The five sums, each worked out by `sum`. */
-export function totalsOf(sum: (field: AmountField) => string | null): DirectoryTotals {
-  return {
-    commitment_amount: sum("commitment_amount"),
-    contributed_amount: sum("contributed_amount"),
-    unfunded_commitment_amount: sum("unfunded_commitment_amount"),
-    life_distributions: sum("life_distributions"),
-    net_asset_value: sum("net_asset_value"),
-  };
-}
-
-function keyOf(group: Group<Position>): string {
-  const first = group.positions[0]!;
-  return investorKey({ matchedBy: group.matchedBy, value: group.by ?? `${first.fundId}:${first.investorId}` });
-}
-
-function rowOf(key: string, positions: readonly Position[]): DirectoryRow {
-  // The person's details are those of their most recently invited position.
-  const latest = positions.reduce((best, position) =>
-    (position.invited ?? -Infinity) > (best.invited ?? -Infinity) ? position : best,
-  );
-  const sums = totalsOf((field) => {
-    const sum = new DecimalSum();
-    for (const position of positions) sum.add(position.amounts[field]);
-    return sum.total;
-  });
-  return {
-    key,
-    name: latest.name,
-    email: latest.email,
-    investor_type: latest.investorType,
-    funds: new Set(positions.map((p) => p.fundId)).size,
-    ...sums,
-  };
-}
-
 /** Every investor of the organization, matched across funds, with views (search, type filter, sort) worked out once. */
 export class DirectoryIndex {
   readonly rows: readonly DirectoryRow[];
   readonly types: { value: string; count: number }[];
-  private readonly investors = new Map<string, DirectoryInvestor>();
-  private readonly haystacks: string[];
-  private readonly columns = new Map<string, ScaledColumn>();
+  private readonly parts: IndexParts;
+  private byKey: Map<string, InvestorEntry> | undefined;
+  private searchText: SearchText | undefined;
   private readonly views = new Map<string, Promise<ViewResult>>();
-  private readonly orders = new Map<string, number[]>();
+  private readonly orders: ColumnOrders;
+  private warming: Promise<void> | undefined;
+  private all: ViewResult | undefined;
   private widths: Record<string, number> | undefined;
 
-  constructor(positions: readonly Position[]) {
-    const groups = groupPositions(positions);
-    const rows: DirectoryRow[] = [];
-    this.haystacks = [];
-    for (const group of groups) {
-      const key = keyOf(group);
-      const row = rowOf(key, group.positions);
-      rows.push(row);
-      this.haystacks.push(group.positions.map((position) => position.search).join("\u0000"));
-      this.investors.set(key, { row, matchedBy: group.matchedBy, positions: group.positions });
-    }
-    this.rows = rows;
-    for (const field of amountFields) this.columns.set(field, new ScaledColumn(rows.map((row) => row[field])));
-    const counts = new Map<string, number>();
-    for (const row of rows) counts.set(row.investor_type, (counts.get(row.investor_type) ?? 0) + 1);
-    this.types = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([value, count]) => ({ value, count }));
+  constructor(parts: IndexParts) {
+    this.parts = parts;
+    this.rows = parts.rows;
+    this.orders = new ColumnOrders(parts.rows, (id) => this.money(id));
+    this.types = [...parts.types].sort(([a], [b]) => a.localeCompare(b)).map(([value, count]) => ({ value, count }));
   }
 
   /** Each column's longest value on screen over every row (and the grand total), so the columns are sized once. */
   longest(): Record<string, number> {
+    const totals = this.everyRow().totals;
     this.widths ??= Object.fromEntries(
-      directoryColumns.map((column) => {
-        let longest = 0;
-        for (const row of this.rows) longest = Math.max(longest, displayLength(column.kind, column.value(row)));
-        const total = column.kind === "money" ? this.columns.get(column.id)?.sum(this.rows.keys()) : null;
-        return [column.id, Math.max(longest, displayLength(column.kind, total))];
+      directoryColumns.map((column, at) => {
+        const total = column.kind === "money" ? totals[column.id as keyof DirectoryTotals] : null;
+        return [column.id, Math.max(this.parts.widths[at]!, displayLength(column.kind, total))];
       }),
     );
     return this.widths;
   }
 
   investor(key: string): DirectoryInvestor | null {
-    return this.investors.get(key) ?? null;
+    this.byKey ??= new Map(this.parts.entries.map((entry) => [entry.row.key, entry]));
+    const entry = this.byKey.get(key);
+    return entry ? { row: entry.row, matchedBy: entry.matchedBy, positions: entry.positions } : null;
   }
 
   async page(view: DirectoryView, offset: number, limit: number) {
@@ -120,17 +76,42 @@ export class DirectoryIndex {
     return Array.from((await this.view(view)).positions, (position) => this.rows[position]!);
   }
 
-  /** Rows whose text matches, best first (see rankMatches). */
+  /** Rows whose text matches, best first (see rankMatches); from one scan of the joined text once it is made. */
   search(text: string, limit: number): DirectoryRow[] {
-    const positions = this.rows.map((_, index) => index);
-    const ranked = rankMatches(
-      positions,
+    const needle = text.trim().toLowerCase();
+    if (this.searchText && SearchText.searchable(needle))
+      return this.searchText.best(needle, limit, (row) => this.rows[row]!.name).map((row) => this.rows[row]!);
+    const found = rankMatches(
+      this.parts.entries,
       text,
-      (index) => this.rows[index]!.name,
-      (index) => this.haystacks[index]!,
+      (entry) => entry.row.name,
+      (entry) => entry.haystack,
       limit,
     );
-    return ranked.map((index) => this.rows[index]!);
+    return found.map((entry) => entry.row);
+  }
+
+  private text(): SearchText {
+    const { entries } = this.parts;
+    this.searchText ??= new SearchText(
+      entries.map((entry) => entry.haystack),
+      entries.map((entry) => entry.row.name.toLowerCase()),
+    );
+    return this.searchText;
+  }
+
+  // Every row, in order, and the grand totals: the default view, and the totals of any view that keeps every row.
+  private everyRow(): ViewResult {
+    if (!this.all) {
+      const positions = new Int32Array(this.rows.length);
+      for (let at = 0; at < positions.length; at++) positions[at] = at;
+      this.all = { positions, totals: totalsOf((field) => this.money(field).sum(positions)) };
+    }
+    return this.all;
+  }
+
+  private money(id: string): ScaledColumn {
+    return this.parts.money[amountFields.indexOf(id as (typeof amountFields)[number])]!;
   }
 
   private view(view: DirectoryView): Promise<ViewResult> {
@@ -145,33 +126,57 @@ export class DirectoryIndex {
 
   private async compute(view: DirectoryView): Promise<ViewResult> {
     const needle = view.q.trim().toLowerCase();
-    const types = new Set(view.type);
+    const matched = !needle && view.type.length === 0 ? null : await this.matching(needle, new Set(view.type));
+    const totals = matched ? totalsOf((field) => this.money(field).sum(matched)) : this.everyRow().totals;
+    if (!view.sort) return { positions: matched ? Int32Array.from(matched) : this.everyRow().positions, totals };
+    const order = await this.orders.order(view.sort.id, view.sort.direction);
+    if (!matched) return { positions: order, totals };
+    const member = new Uint8Array(this.rows.length);
+    for (const index of matched) member[index] = 1;
+    return { positions: order.filter((index) => member[index] === 1), totals };
+  }
+
+  // The rows a search and a type filter keep, in order: from the joined text once it is made, else row by row.
+  private async matching(needle: string, types: ReadonlySet<string>): Promise<number[]> {
+    const joined = needle && this.searchText && SearchText.searchable(needle) ? this.searchText : null;
+    const candidates = joined?.rowsHolding(needle) ?? null;
+    if (candidates && types.size === 0) return candidates;
     const matched: number[] = [];
-    for (let start = 0; start < this.rows.length; start += sliceRows) {
-      for (let index = start; index < Math.min(this.rows.length, start + sliceRows); index++) {
+    const rows = candidates ?? Array.from(this.rows.keys());
+    for (let start = 0; start < rows.length; start += sliceRows) {
+      for (const index of rows.slice(start, start + sliceRows)) {
         if (types.size > 0 && !types.has(this.rows[index]!.investor_type)) continue;
-        if (needle && !this.haystacks[index]!.includes(needle)) continue;
+        if (!candidates && needle && !this.parts.entries[index]!.haystack.includes(needle)) continue;
         matched.push(index);
       }
       await yieldToOthers();
     }
-    const totals = totalsOf((field) => this.columns.get(field)!.sum(matched));
-    if (!view.sort) return { positions: Int32Array.from(matched), totals };
-    const order = this.order(view.sort.id, view.sort.direction);
-    if (matched.length === this.rows.length) return { positions: Int32Array.from(order), totals };
-    const member = new Uint8Array(this.rows.length);
-    for (const index of matched) member[index] = 1;
-    return { positions: Int32Array.from(order.filter((index) => member[index])), totals };
+    return matched;
   }
 
-  // Each column's order over every row, worked out once.
-  private order(id: string, direction: "asc" | "desc"): number[] {
-    const key = `${id}.${direction}`;
-    let order = this.orders.get(key);
-    if (!order) {
-      const column = directoryColumns.find((candidate) => candidate.id === id)!;
-      this.orders.set(key, (order = sortedPositions(this.rows, column, direction)));
-    }
-    return order;
+  /**
+   * Works out, a slice at a time, what the first search and the first sort of each column would otherwise wait for:
+   * for an index that will be kept (the directory complete), so no person's first view pays for it.
+   */
+  warm(): Promise<void> {
+    // The cheap first (money and counts are sorted as numbers), then the joined text, then the collated columns.
+    const columns = [...directoryColumns].sort((a, b) => Number(a.kind === "text") - Number(b.kind === "text"));
+    this.warming ??= (async () => {
+      for (const [at, column] of columns.entries()) {
+        await yieldToOthers();
+        if (column.kind === "text" && columns[at - 1]?.kind !== "text") this.text();
+        await this.orders.order(column.id, "asc");
+        await this.orders.order(column.id, "desc");
+      }
+    })();
+    return this.warming;
   }
+}
+
+/** The index over these positions from scratch: grouped by groupPositions, rows in its order. */
+export function directoryIndexOf(positions: readonly Position[]): DirectoryIndex {
+  const investors = groupPositions(positions).map((group) =>
+    investorEntry(entryKey(group.matchedBy, group.by, group.positions), group.matchedBy, group.positions),
+  );
+  return new DirectoryIndex(partsOf(investors));
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import pLimit from "p-limit";
 import { CustomerApiError } from "../../customer-api/errors";
-import { type Fund, listFunds } from "../../data/funds";
+import { listFunds } from "../../data/funds";
 import { collectInvestors } from "../../data/investors";
 import { systemPrincipal } from "../../data/principal";
 import { fundName } from "../../funds/columns";
@@ -10,29 +10,12 @@ import { statusOf } from "../../http/error-response";
 import { serverEnv } from "../../server/env";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
-import type { FundFigures } from "../../reconciliation/types";
 import type { DirectoryProgress, FailedFund } from "../types";
-import { DirectoryIndex } from "./directory-index";
+import { DirectoryBuilder } from "./directory-builder";
+import type { DirectoryIndex } from "./directory-index";
+import { failureOf, figuresOf, type FundState, fundSearchText } from "./fund-state";
 import { taxKeyOf } from "./match-key";
 import { type Position, positionsCollector } from "./positions";
-
-interface FundState {
-  id: string;
-  name: string;
-  /** Lower-cased names the global search matches: display and legal name, organization, portfolio company. */
-  search: string;
-  organization: string | null;
-  /** The fund's own figures, for reconciliation and capital outstanding. */
-  figures: FundFigures;
-  status: "pending" | "read" | "failed";
-  positions: readonly Position[];
-  /** The content digest of the list the positions came from (null until read). */
-  digest: string | null;
-  failure: FailedFund | null;
-  readAt: number | null;
-  /** The build in which this fund was last tried. */
-  round: number;
-}
 
 interface State {
   funds: Map<string, FundState>;
@@ -44,6 +27,8 @@ interface State {
   /** Settles once the build in progress has read the fund list (or failed to). */
   listed: Promise<void>;
   changes: number;
+  /** Every fund's positions, grouped into investors as each list arrives. */
+  builder: DirectoryBuilder;
   index: { changes: number; at: number; value: DirectoryIndex } | null;
   version: { changes: number; value: string } | null;
 }
@@ -56,40 +41,20 @@ const state = processWide<State>("directory", () => ({
   building: null,
   listed: Promise.resolve(),
   changes: 0,
+  builder: new DirectoryBuilder(),
   index: null,
   version: null,
 }));
 
-// While a build runs, its index is redone at most each second.
+// While a build runs, the index given to requests is made again from the builder at most each second.
 const reindexGapMs = 1_000;
 
-function figuresOf(fund: Fund): FundFigures {
-  const { investor_count, total_commitments, total_contributed, total_received, calculation_method, capital_due_date } =
-    fund;
-  return { investor_count, total_commitments, total_contributed, total_received, calculation_method, capital_due_date };
-}
-
-function fundSearchText(fund: Fund): string {
-  const parts = [
-    fundName(fund),
-    fund.legal_entity?.legal_name,
-    fund.organization_name,
-    fund.portfolio_company_legal_name,
-  ];
-  return parts
-    .filter((part): part is string => typeof part === "string" && part !== "")
-    .join("\u0000")
-    .toLowerCase();
-}
-
-function failureOf(fund: FundState, error: unknown): FailedFund {
-  const status = statusOf(error) ?? 502;
-  const message = error instanceof Error ? error.message : "The fund's investors could not be read.";
-  return { id: fund.id, name: fund.name, status, message };
-}
-
 function setFund(fund: FundState, patch: Partial<FundState>) {
-  state.funds.set(fund.id, { ...(state.funds.get(fund.id) ?? fund), ...patch });
+  const current = state.funds.get(fund.id) ?? fund;
+  // The same list read again (same content digest): its positions are kept, and the investors do not change.
+  const same = patch.positions && patch.digest && current.status === "read" && current.digest === patch.digest;
+  state.funds.set(fund.id, { ...current, ...patch, ...(same ? { positions: current.positions } : {}) });
+  if (patch.positions && !same) state.builder.setFund(fund.id, patch.positions);
   state.changes += 1;
 }
 
@@ -135,6 +100,7 @@ async function build(listed: () => void): Promise<void> {
         ];
       }),
     );
+    state.builder.setOrder([...state.funds.keys()]);
     state.changes += 1;
     listed();
     const limit = pLimit(serverEnv().DIRECTORY_CONCURRENCY);
@@ -158,7 +124,11 @@ function ensureBuilding(refresh: boolean): Promise<void> | null {
   if (!due) return null;
   let listed = () => {};
   state.listed = new Promise((resolve) => (listed = resolve));
-  state.building = build(listed).finally(() => (state.building = null));
+  state.building = build(listed).finally(() => {
+    state.building = null;
+    // Every fund tried: the index of the whole directory is made (and readied) before anyone asks for it.
+    currentIndex();
+  });
   return state.building;
 }
 
@@ -206,10 +176,11 @@ export interface DirectorySnapshot {
 function currentIndex(): DirectoryIndex {
   const now = Date.now();
   const held = state.index;
-  if (held && (held.changes === state.changes || (state.building && now - held.at < reindexGapMs))) return held.value;
-  const positions = [...state.funds.values()].flatMap((fund) => fund.positions);
-  state.index = { changes: state.changes, at: now, value: new DirectoryIndex(positions) };
-  return state.index.value;
+  const fresh = held && (held.changes === state.changes || (state.building && now - held.at < reindexGapMs));
+  if (!fresh) state.index = { changes: state.changes, at: now, value: state.builder.index() };
+  // Not being read: this index is kept, so its first search and sorts are worked out now, in the background.
+  if (!state.building) void state.index!.value.warm();
+  return state.index!.value;
 }
 
 /**

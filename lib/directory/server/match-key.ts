@@ -5,15 +5,18 @@ import { serverEnv } from "../../server/env";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
 
+let known: Buffer | undefined;
+
 /** The secret every key is made with: configured, or drawn once per process (then links change on restart). */
 function secret(): Buffer {
-  return processWide("directory-match-secret", () => {
+  // Looked up once per bundle: a key is made for every position read and every investor.
+  return (known ??= processWide("directory-match-secret", () => {
     const configured = serverEnv().DIRECTORY_MATCH_SECRET;
     if (configured) return Buffer.from(configured);
     if (serverEnv().CUSTOMER_API_BASE_URL)
       logLine("directory_match_secret_generated", { note: "set DIRECTORY_MATCH_SECRET" });
     return randomBytes(32);
-  });
+  }));
 }
 
 function keyed(text: string): string {

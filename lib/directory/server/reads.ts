@@ -5,7 +5,7 @@ import { Conflict, NotFound } from "../../http/errors";
 import type { DirectoryView } from "../search-params";
 import type { DirectoryPage, InvestorAcrossFunds, SearchResults } from "../types";
 import { directoryBuilt, type DirectorySnapshot, directorySnapshot } from "./directory";
-import { totalsOf } from "./directory-index";
+import { totalsOf } from "./investor-entry";
 import { rankMatches } from "./rank";
 
 // What pages and routes ask of the directory; the caller's principal is the signed-in person the route checked.

@@ -1,0 +1,194 @@
+import "server-only";
+import { DirectoryIndex } from "./directory-index";
+import { EntrySlots } from "./entry-slots";
+import { entryKey, investorEntry } from "./investor-entry";
+import type { Position } from "./positions";
+
+// Where a row comes in the index: tax groups, then email groups, then the others, each by its first position:
+// kind × 2^51 + the fund's place × 2^25 + the place in the fund's list, exact below 2^26 funds and 2^25 positions.
+const kindStep = 2 ** 51;
+const fundStep = 2 ** 25;
+
+interface Group {
+  kind: 0 | 1 | 2;
+  by: string | null;
+  positions: Position[];
+}
+
+const matchedBys = ["tax_id", "email", "none"] as const;
+
+function listed<K>(map: Map<K, Position[]>, key: K): Position[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
+}
+
+function unlisted<K>(map: Map<K, Position[]>, key: K, position: Position) {
+  const list = map.get(key);
+  const at = list?.indexOf(position) ?? -1;
+  if (at !== -1) list!.splice(at, 1);
+  if (list?.length === 0) map.delete(key);
+}
+
+/**
+ * The directory's investors kept up to date fund by fund: a fund's list read (or read again) regroups only the
+ * investors its positions touch, by the rules of groupPositions, so the index of every fund read so far is a merge
+ * and a few arrays away rather than a regrouping of every position. It gives the index a from-scratch build over
+ * the funds' positions, in the funds' order, would give.
+ */
+export class DirectoryBuilder {
+  private readonly funds = new Map<string, readonly Position[]>();
+  private places = new Map<string, number>();
+  private readonly placeInFund = new Map<Position, number>();
+  private readonly byTax = new Map<string, Position[]>();
+  /** For each email, the tax keys of positions with it, with how many positions carry each. */
+  private readonly taxKeysOfEmail = new Map<string, Map<string, number>>();
+  private readonly emailOnly = new Map<string, Position[]>();
+  private readonly alone = new Set<Position>();
+  private readonly slots = new EntrySlots();
+  // Each group's slot, and the groups to work out again: by tax key, by email, and positions on their own.
+  private readonly taxSlots = new Map<string, number>();
+  private readonly emailSlots = new Map<string, number>();
+  private readonly aloneSlots = new Map<Position, number>();
+  private readonly dirtyTax = new Set<string>();
+  private readonly dirtyEmail = new Set<string>();
+  private readonly dirtyAlone = new Set<Position>();
+  private built: DirectoryIndex | null = null;
+
+  /** The funds, in the fund list's order; positions of funds no longer listed are dropped. */
+  setOrder(fundIds: readonly string[]): void {
+    if (fundIds.length === this.places.size && fundIds.every((id, place) => this.places.get(id) === place)) return;
+    const places = new Map(fundIds.map((id, place) => [id, place]));
+    for (const fundId of this.funds.keys()) if (!places.has(fundId)) this.setFund(fundId, []);
+    this.places = places;
+    // Every row's place may move: each investor is worked out again (once per change of the fund list's order).
+    for (const taxKey of this.taxSlots.keys()) this.dirtyTax.add(taxKey);
+    for (const email of this.emailSlots.keys()) this.dirtyEmail.add(email);
+    for (const position of this.aloneSlots.keys()) this.dirtyAlone.add(position);
+    this.flush();
+  }
+
+  /** A fund's positions as now read (none for a fund that failed); a fund not in the order is ignored. */
+  setFund(fundId: string, positions: readonly Position[]): void {
+    const old = this.funds.get(fundId) ?? [];
+    if (old === positions || !this.places.has(fundId)) return;
+    // An email's positions without a tax id join its one tax id, or group apart: its groups as they were are
+    // redone (those it joins now are among them, or are the tax ids added, which add() marks).
+    for (const position of old) if (position.emailKey !== null) this.touchEmail(position.emailKey);
+    for (const position of positions) if (position.emailKey !== null) this.touchEmail(position.emailKey);
+    for (const position of old) this.remove(position);
+    positions.forEach((position, place) => this.add(position, place));
+    if (positions.length > 0) this.funds.set(fundId, positions);
+    else this.funds.delete(fundId);
+    this.flush();
+  }
+
+  /** The index of every position held, made once per change. */
+  index(): DirectoryIndex {
+    this.built ??= new DirectoryIndex(this.slots.parts());
+    return this.built;
+  }
+
+  private touchEmail(email: string) {
+    if (this.dirtyEmail.has(email)) return;
+    this.dirtyEmail.add(email);
+    for (const taxKey of this.taxKeysOfEmail.get(email)?.keys() ?? []) this.dirtyTax.add(taxKey);
+  }
+
+  private add(position: Position, place: number) {
+    this.placeInFund.set(position, place);
+    const { taxKey, emailKey } = position;
+    if (taxKey !== null) {
+      listed(this.byTax, taxKey).push(position);
+      this.dirtyTax.add(taxKey);
+      if (emailKey === null) return;
+      let counts = this.taxKeysOfEmail.get(emailKey);
+      if (!counts) this.taxKeysOfEmail.set(emailKey, (counts = new Map()));
+      counts.set(taxKey, (counts.get(taxKey) ?? 0) + 1);
+    } else if (emailKey !== null) listed(this.emailOnly, emailKey).push(position);
+    else {
+      this.alone.add(position);
+      this.dirtyAlone.add(position);
+    }
+  }
+
+  private remove(position: Position) {
+    this.placeInFund.delete(position);
+    const { taxKey, emailKey } = position;
+    if (taxKey !== null) {
+      unlisted(this.byTax, taxKey, position);
+      this.dirtyTax.add(taxKey);
+      const counts = emailKey === null ? undefined : this.taxKeysOfEmail.get(emailKey);
+      if (!counts) return;
+      const left = (counts.get(taxKey) ?? 1) - 1;
+      if (left > 0) counts.set(taxKey, left);
+      else counts.delete(taxKey);
+      if (counts.size === 0) this.taxKeysOfEmail.delete(emailKey!);
+    } else if (emailKey !== null) unlisted(this.emailOnly, emailKey, position);
+    else {
+      this.alone.delete(position);
+      this.dirtyAlone.add(position);
+    }
+  }
+
+  private rank(position: Position): number {
+    return this.places.get(position.fundId)! * fundStep + this.placeInFund.get(position)!;
+  }
+
+  private inOrder(positions: readonly Position[]): Position[] {
+    if (positions.length < 2) return [...positions];
+    return positions
+      .map((position) => ({ position, rank: this.rank(position) }))
+      .sort((a, b) => a.rank - b.rank)
+      .map(({ position }) => position);
+  }
+
+  // Each group, by groupPositions' rules, or null when it no longer exists.
+  private taxGroup(taxKey: string): Group | null {
+    const taxed = this.byTax.get(taxKey);
+    if (!taxed) return null;
+    const joined: Position[] = [];
+    const emails: string[] = [];
+    for (const { emailKey } of taxed) {
+      if (emailKey === null || emails.includes(emailKey)) continue;
+      emails.push(emailKey);
+      if (this.taxKeysOfEmail.get(emailKey)!.size === 1) joined.push(...(this.emailOnly.get(emailKey) ?? []));
+    }
+    return { kind: 0, by: taxKey, positions: [...this.inOrder(taxed), ...this.inOrder(joined)] };
+  }
+
+  private emailGroup(email: string): Group | null {
+    const positions = this.emailOnly.get(email);
+    if (!positions || this.taxKeysOfEmail.get(email)?.size === 1) return null;
+    return { kind: 1, by: email, positions: this.inOrder(positions) };
+  }
+
+  private aloneGroup(position: Position): Group | null {
+    return this.alone.has(position) ? { kind: 2, by: null, positions: [position] } : null;
+  }
+
+  private flush() {
+    for (const taxKey of this.dirtyTax) this.place(this.taxSlots, taxKey, this.taxGroup(taxKey));
+    for (const email of this.dirtyEmail) this.place(this.emailSlots, email, this.emailGroup(email));
+    for (const position of this.dirtyAlone) this.place(this.aloneSlots, position, this.aloneGroup(position));
+    this.dirtyTax.clear();
+    this.dirtyEmail.clear();
+    this.dirtyAlone.clear();
+    this.built = null;
+  }
+
+  // A group worked out again into its slot (a new one for a new group), or its slot freed when it is gone.
+  private place<K>(slots: Map<K, number>, handle: K, group: Group | null) {
+    const slot = slots.get(handle);
+    if (!group) {
+      if (slot !== undefined) this.slots.delete(slot);
+      slots.delete(handle);
+      return;
+    }
+    const matchedBy = matchedBys[group.kind];
+    // A group's key depends on its tax key, email or position alone: its keyed hash is made once.
+    const key = slot === undefined ? entryKey(matchedBy, group.by, group.positions) : this.slots.key(slot);
+    const place = group.kind * kindStep + this.rank(group.positions[0]!);
+    slots.set(handle, this.slots.set(slot, investorEntry(key, matchedBy, group.positions), place));
+  }
+}
