@@ -50,6 +50,31 @@ test("sorting by Commitment is numeric both ways, empty commitments last", async
   expect(tail.slice(firstEmpty).every((v) => v === null)).toBe(true);
 });
 
+test("once the table has settled, a header click paints its new order from what was fetched ahead", async ({
+  page,
+}) => {
+  const { fundId, investors } = await mediumFund();
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/investor-rows")) asked.push(decodeURIComponent(request.url()));
+  });
+  await page.goto(`/funds/${fundId}`);
+  // The browser, idle, asks for the order each visible header's click would give, without a click.
+  await expect.poll(() => asked.some((url) => url.includes("sort=commitment_amount.asc"))).toBe(true);
+  await expect.poll(() => asked.some((url) => url.includes("sort=name.asc"))).toBe(true);
+  const before = asked.length;
+
+  await sortBy(page, table(page), "Commitment", "ascending");
+  const smallest = investors
+    .map((investor) => investor.commitment_amount)
+    .filter((amount): amount is string => !!amount)
+    .map((amount) => new Big(amount))
+    .sort((a, b) => a.cmp(b))[0]!;
+  const first = (await columnTexts(table(page), "Commitment")).map(plainNumber)[0];
+  expect(first && new Big(first).toFixed(2)).toBe(smallest.toFixed(2));
+  expect(asked.slice(before).filter((url) => url.includes("sort=commitment_amount.asc"))).toEqual([]);
+});
+
 test("search and the type filter narrow the rows and the count; the footer totals are exact", async ({ page }) => {
   const { fundId, investors } = await mediumFund();
   const member = investors.find((i) => i.team_members?.[0]?.member_name)?.team_members?.[0]?.member_name;

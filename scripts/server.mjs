@@ -31,6 +31,9 @@ function refusal(status, error) {
 const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
+// Next loads every route's code after start-up without waiting (preloadEntriesOnStart); waited for here, so the
+// server listens (and a load balancer sends it people) only once a first visit no longer shares the CPU with it.
+await (await app.server?.getServer?.())?.unstable_preloadEntries?.();
 // Node's own header limit sits above ours, so an over-long address or header block reaches requestProblem.
 const server = createServer({ maxHeaderSize: maxHeaderBytes * 4 }, (req, res) => {
   const problem = requestProblem(req);

@@ -4,13 +4,14 @@ import type { Header, RowData } from "@tanstack/react-table";
 import { useRef } from "react";
 import type { DataTableFeatures } from "./features";
 import { isNumericKind } from "./formatted-value";
+import type { SortIntent } from "./use-idle-sort-prefetch";
 
 interface DataTableColumnHeaderProps<T extends RowData> {
   header: Header<DataTableFeatures, T, unknown>;
   /** Pinned to the left edge, over the scrolling columns. */
   sticky?: boolean;
   /** Told the order a click would give when the pointer enters the header or it takes focus. */
-  onSortIntent?: (columnId: string, order: "asc" | "desc" | false) => void;
+  onSortIntent?: SortIntent;
 }
 
 const ariaSort = { asc: "ascending", desc: "descending" } as const;
@@ -38,10 +39,10 @@ export function DataTableColumnHeader<T extends RowData>({
         onPointerEnter={() => {
           // A pointer that rests on the header, not one passing over the row of headers.
           if (onSortIntent)
-            intent.current = setTimeout(() => onSortIntent(column.id, column.getNextSortingOrder()), 80);
+            intent.current = setTimeout(() => void onSortIntent(column.id, column.getNextSortingOrder()), 80);
         }}
         onPointerLeave={() => clearTimeout(intent.current)}
-        onFocus={onSortIntent ? () => onSortIntent(column.id, column.getNextSortingOrder()) : undefined}
+        onFocus={onSortIntent ? () => void onSortIntent(column.id, column.getNextSortingOrder()) : undefined}
         className={`flex w-full items-center gap-1 px-3 py-2 hover:text-zinc-950 dark:hover:text-white ${numeric ? "flex-row-reverse" : ""}`}
       >
         {label}

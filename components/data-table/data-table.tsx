@@ -7,6 +7,7 @@ import { columnWidths } from "./column-widths";
 import { DataTableColumnHeader } from "./data-table-column-header";
 import type { DataTableFeatures } from "./features";
 import { isNumericKind } from "./formatted-value";
+import { type SortIntent, useIdleSortPrefetch } from "./use-idle-sort-prefetch";
 
 interface DataTableProps<T extends RowData> {
   table: ReactTable<DataTableFeatures, T>;
@@ -27,7 +28,9 @@ interface DataTableProps<T extends RowData> {
   /** The rows shown are from the previous view while the new one loads. */
   busy?: boolean;
   /** A pointer or focus on a header, with the order a click would give: a paged table fetches that view ahead. */
-  onSortIntent?: (columnId: string, order: "asc" | "desc" | false) => void;
+  onSortIntent?: SortIntent;
+  /** The settled view's identity (null while it loads): once idle, every header's next order is fetched ahead. */
+  prefetchSortsFor?: string | null;
 }
 
 const rowHeight = 35;
@@ -61,6 +64,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     if (onNearEnd && lastInView >= rows.length - 30) onNearEnd();
   }, [onNearEnd, lastInView, rows.length]);
   const rowCount = props.rowCount ?? rows.length;
+  useIdleSortPrefetch(table, props.onSortIntent, props.prefetchSortsFor ?? null);
 
   return (
     <div

@@ -98,8 +98,11 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
           const column = investorColumns.find((candidate) => candidate.id === id);
           if (!column) return;
           const sort = order ? { id: column.id, direction: order } : null;
-          void queryClient.prefetchInfiniteQuery(fundInvestorRowsQuery(fundId, { ...view, sort }, visibleIds));
+          return queryClient.prefetchInfiniteQuery(fundInvestorRowsQuery(fundId, { ...view, sort }, visibleIds));
         }}
+        prefetchSortsFor={
+          first.complete && !isPlaceholderData ? `${investorViewSearch(view)}|${visibleIds.join()}` : null
+        }
         label="Investors"
         empty={
           first.reading

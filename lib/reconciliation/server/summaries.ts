@@ -16,11 +16,20 @@ function figuresOf(fund: DirectoryFund): InvestorFigures[] {
   return fund.positions.map((position) => ({ id: position.investorId, ...position.amounts }));
 }
 
+// A fund's line, kept with the positions it was worked out from: a fund re-read with the same list keeps its
+// positions array, so while the directory is read each change reconciles only the funds that changed.
+const lines = new WeakMap<readonly unknown[], { key: string; summary: ReconciliationSummary }>();
+
 function summaryOf(fund: DirectoryFund): ReconciliationSummary {
   if (fund.status === "pending") return { status: "unread", differences: 0 };
   if (fund.status === "failed") return { status: "failed", differences: 0 };
+  const key = `${fund.id}:${JSON.stringify(fund.figures)}`;
+  const held = lines.get(fund.positions);
+  if (held?.key === key) return held.summary;
   const differences = differenceCount(reconcile(fund.id, fund.figures, figuresOf(fund), ownershipTolerance()));
-  return { status: differences === 0 ? "ties" : "differs", differences };
+  const summary: ReconciliationSummary = { status: differences === 0 ? "ties" : "differs", differences };
+  lines.set(fund.positions, { key, summary });
+  return summary;
 }
 
 const cache = processWide<{ changes: number; value: ReconciliationSummaries | null }>(
