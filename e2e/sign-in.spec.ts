@@ -59,6 +59,9 @@ test.describe("signing in", () => {
     expect(cookie.sameSite).toBe("Lax");
     expect(cookie.expires).toBeGreaterThan(Date.now() / 1000);
 
+    // Signed out once the page has finished streaming, as a person would: parts still streaming when the session
+    // ends are refused on the server, which React reports as boundaries it had to render in the browser.
+    await page.waitForLoadState("load");
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/login\?signedOut=1/);
     await page.goto("/funds");

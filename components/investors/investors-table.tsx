@@ -46,6 +46,11 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
     void setState({ cols: ids.join() === defaultInvestorColumnIds.join() ? null : ids });
   }
 
+  // A new view's first page is asked for at the event itself, not after React has rendered the table for it.
+  function askAhead(next: Partial<typeof view>) {
+    void queryClient.prefetchInfiniteQuery(fundInvestorRowsQuery(fundId, { ...view, ...next }, visibleIds));
+  }
+
   const table = useTable({
     features: dataTableFeatures,
     columns,
@@ -54,7 +59,10 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
     manualSorting: true,
     sortDescFirst: false,
     state: { sorting: sortingOf(view.sort), columnVisibility },
-    onSortingChange: onSortingChangeFor(view.sort, (sort) => void setState({ sort })),
+    onSortingChange: onSortingChangeFor(view.sort, (sort) => {
+      askAhead({ sort });
+      void setState({ sort });
+    }),
     onColumnVisibilityChange,
   });
 
@@ -66,7 +74,10 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
     <InvestorViewSearch value={investorViewSearch(view)}>
       <InvestorsTableToolbar
         query={view.q}
-        onQueryChange={(value) => void setState({ q: value || null })}
+        onQueryChange={(value) => {
+          askAhead({ q: value });
+          void setState({ q: value || null });
+        }}
         typeOptions={typeOptions}
         types={view.type}
         onTypesChange={(types) => void setState({ type: types.length > 0 ? types : null })}

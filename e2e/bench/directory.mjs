@@ -2,11 +2,20 @@
 // how long it takes to build against what the upstream alone needs, its views' server time, the header search in
 // the browser, and the server's memory. It runs on its own demo API (50 ms latency) and its own app servers.
 import { randomBytes } from "node:crypto";
-import { performance } from "node:perf_hooks";
-import { foreignCpuMeter, treeCpuSeconds } from "./contention.mjs";
+import { foreignCpuMeter } from "./contention.mjs";
 import { proxyHeaders } from "./auth.mjs";
-import { launchBrowser, optionKeystroke, visit } from "./browser-session.mjs";
-import { mb, result, round, rssBytes, sampleRss, sleep, summarize, timedGet } from "./measure.mjs";
+import { launchBrowser } from "./browser-session.mjs";
+import { buildOnce, getJson, PAGE_POLL_MS } from "./directory-build.mjs";
+import {
+  globalSearchApi,
+  LETTERS,
+  moneyColumns,
+  searchContext,
+  searchTerms,
+  searchWords,
+  viewTimes,
+} from "./directory-views.mjs";
+import { mb, result, round, rssBytes, sleep, summarize } from "./measure.mjs";
 import { randomToken, startApp, startDemoApi, stopGroup } from "./servers.mjs";
 import { answers } from "./stack.mjs";
 import { upstreamBaseline } from "./upstream-baseline.mjs";
@@ -15,199 +24,8 @@ import { upstreamBaseline } from "./upstream-baseline.mjs";
 export const DIRECTORY_UPSTREAM = { funds: 2000, perFund: 50, latencyMs: 50 };
 /** Funds read at once, by the server (DIRECTORY_CONCURRENCY, its default) and by the baseline alike. */
 export const DIRECTORY_CONCURRENCY = 6;
-// The directory page asks again every second while the directory is incomplete (refetchInterval in
-// lib/directory/queries.ts); the watched build asks on the same beat.
-export const PAGE_POLL_MS = 1_000;
 const TARGETS = { buildRatio: 1.3, viewMs: 50, keystrokeMs: 100, rssMb: 1024 };
 const SCENARIO = "7 directory";
-const identity = { "accept-encoding": "identity" };
-// Letters typed per word in the header search; each is one measured keystroke.
-const LETTERS = 4;
-// The page's first request of the directory: its first 100 rows (directoryFirstPage).
-const firstPagePath = "/api/investors?offset=0&limit=100";
-
-async function getJson(url) {
-  const res = await timedGet(url, { headers: { accept: "application/json", ...identity }, keepBody: true });
-  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
-  return { ms: res.ms, body: JSON.parse(res.body.toString("utf8")) };
-}
-
-/** Completed 200 answers of the demo API so far (its /__demo/stats, which counts them as they finish). */
-async function upstreamAnswers(apiUrl) {
-  const { body } = await getJson(`${apiUrl}/__demo/stats`);
-  return body.statuses["200"] ?? 0;
-}
-
-/**
- * From the first GET /api/investors on a fresh server until an answer says complete, in one of two ways:
- * - watched: as the directory page does, the first 100 rows asked again every PAGE_POLL_MS (start to start, never
- *   two at once), so completion is seen up to a second late, as a person on the page sees it;
- * - unwatched: one request starts the build; the bench then watches only the demo API's count of finished answers
- *   and, once the fund list and every investor list have been sent, asks the app every 50 ms until complete.
- * Samples the server's RSS every 100 ms and counts the CPU time of the app server and the demo API meanwhile.
- */
-async function buildOnce({ app, api, watched, log }) {
-  const appCpu = treeCpuSeconds(app.serverPid);
-  const apiCpu = treeCpuSeconds(api.pid);
-  const foreignCpu = foreignCpuMeter();
-  const sentBefore = watched ? 0 : await upstreamAnswers(api.url);
-  const memory = sampleRss(app.serverPid, 100);
-  const started = performance.now();
-  const polls = [];
-  let page = null;
-  const ask = async () => {
-    const asked = performance.now();
-    const answer = await getJson(`${app.url}${firstPagePath}`);
-    page = answer.body;
-    polls.push([round(asked - started, 0), round(answer.ms), page.progress.read]);
-    if (asked - started > 900_000) throw new Error("the directory was not complete within 15 minutes");
-    return asked;
-  };
-  let asked = await ask();
-  if (!watched) {
-    const lists = page.progress.total;
-    while (!page.complete && (await upstreamAnswers(api.url)) - sentBefore < lists + 1) {
-      if (performance.now() - started > 900_000) throw new Error("the upstream did not send every list in 15 minutes");
-      await sleep(100);
-    }
-  }
-  const gap = watched ? PAGE_POLL_MS : 50;
-  while (!page.complete) {
-    // Start to start, like setInterval; a tick that falls while a request is out is skipped.
-    await sleep(gap - ((performance.now() - asked) % gap));
-    asked = await ask();
-  }
-  const ms = performance.now() - started;
-  const rssAtComplete = rssBytes(app.serverPid);
-  const rss = memory.stop();
-  const pollMs = polls.map(([, took]) => took);
-  const run = {
-    watched,
-    ms: round(ms),
-    firstAnswerMs: polls[0][1],
-    rssMb: round(mb(rssAtComplete)),
-    peakRssMb: round(mb(rss.peak)),
-    appCpuSeconds: round(treeCpuSeconds(app.serverPid) - appCpu),
-    apiCpuSeconds: round(treeCpuSeconds(api.pid) - apiCpu),
-    foreignCpuShare: foreignCpu(),
-    investors: page.total,
-    funds: page.progress.total,
-    failedFunds: page.failedFunds.length,
-    polls: { count: polls.length, ...summarize(pollMs), timeline: polls },
-  };
-  if (run.failedFunds > 0) log(`  warning: ${run.failedFunds} funds could not be read`);
-  return run;
-}
-
-/** The five money columns: the keys of a page's totals (the server's own list, lib/directory/columns.ts). */
-const moneyColumns = (page) => Object.keys(page.totals);
-
-/** Each view's first request (worked out and cached by the server), then `runs` repeats of it. */
-async function viewTimes(appUrl, views, runs) {
-  const first = [];
-  const again = [];
-  const perView = {};
-  for (const [name, query] of views) {
-    const url = `${appUrl}/api/investors?${new URLSearchParams({ ...query, limit: "100" })}`;
-    const once = await getJson(url);
-    first.push(round(once.ms));
-    const repeats = [];
-    for (let i = 0; i < runs; i += 1) repeats.push(round((await getJson(url)).ms));
-    again.push(...repeats);
-    perView[name] = { first: round(once.ms), again: repeats, matched: once.body.matched };
-  }
-  return { first, again, perView };
-}
-
-/** Search terms of several reaches, taken from the data: one letter, a name's start, a name, an email, no match. */
-function searchTerms(rows) {
-  const row = rows.find((candidate) => candidate.email && /^[A-Za-z]{4,}/.test(candidate.name)) ?? rows[0];
-  const word = /^[A-Za-z]+/.exec(row.name)?.[0].toLowerCase() ?? "a";
-  return ["e", word.slice(0, 3), word, row.email ?? word.slice(0, 2), "zzqxj"];
-}
-
-const optionTexts = (found) => [
-  ...found.funds.map((fund) => `${fund.name} Fund · ${fund.organization ?? ""}`),
-  ...found.investors.map((investor) => `${investor.name} ${investor.email ?? "no email"}`),
-];
-
-/**
- * Words whose every prefix (up to LETTERS letters) changes the header search's answer and shows an option holding
- * what was typed, so each keystroke has a frame to wait for; distinct first letters, in a fixed order.
- */
-async function searchWords(appUrl, rows, count) {
-  const words = [];
-  const firsts = new Set();
-  const candidates = [...new Set(rows.flatMap((row) => row.name.toLowerCase().match(/[a-z]{4,}/g) ?? []))];
-  for (const candidate of candidates) {
-    if (words.length >= count) break;
-    if (firsts.has(candidate[0])) continue;
-    let before = "";
-    let usable = true;
-    for (let length = 1; length <= LETTERS && usable; length += 1) {
-      const typed = candidate.slice(0, length);
-      const { body } = await getJson(`${appUrl}/api/search?q=${encodeURIComponent(typed)}`);
-      const texts = optionTexts(body);
-      const now = texts.join("\n");
-      usable = now !== before && texts.some((text) => text.toLowerCase().includes(typed));
-      before = now;
-    }
-    if (!usable) continue;
-    words.push(candidate.slice(0, LETTERS));
-    firsts.add(candidate[0]);
-  }
-  return words;
-}
-
-/** /api/search server time per term, `runs` times each (the server caches no answer of it). */
-async function globalSearchApi(appUrl, words, runs) {
-  const oneLetter = [];
-  const longer = [];
-  for (const word of words) {
-    for (let length = 1; length <= word.length; length += 1) {
-      const url = `${appUrl}/api/search?q=${encodeURIComponent(word.slice(0, length))}`;
-      for (let i = 0; i < runs; i += 1) (length === 1 ? oneLetter : longer).push(round((await getJson(url)).ms));
-    }
-  }
-  return { oneLetter, longer };
-}
-
-/**
- * One fresh context: open /investors, wait for the header search to be hydrated, press `/`, then type the word a
- * letter at a time, each keystroke timed to the frame showing an option with the typed text (see armActionProbe).
- */
-async function searchContext(browser, appUrl, word, log) {
-  const { context, page, marks } = await visit(browser, `${appUrl}/investors`, "Investors");
-  const keystrokes = [];
-  try {
-    if (page) {
-      await page.getByRole("button", { name: "Search funds and investors" }).waitFor();
-      await page.waitForFunction(
-        () =>
-          [...document.querySelectorAll("button")].some(
-            (el) =>
-              el.textContent.includes("Search funds and investors") &&
-              Object.keys(el).some((key) => key.startsWith("__reactProps")),
-          ),
-        null,
-        { timeout: 30_000, polling: 20 },
-      );
-      const box = page.getByRole("combobox", { name: "Search funds and investors" });
-      // The shortcut listener is attached in an effect just after hydration: press again if the first was early.
-      for (let i = 0; i < 3 && !(await box.isVisible()); i += 1) {
-        await page.keyboard.press("/");
-        await box.waitFor({ timeout: 2_000 }).catch(() => {});
-      }
-      await box.waitFor({ timeout: 5_000 });
-      for (let length = 1; length <= word.length; length += 1)
-        keystrokes.push(await optionKeystroke(page, word[length - 1], word.slice(0, length)));
-    }
-  } finally {
-    await context?.close();
-  }
-  log(`  header search "${word}": ${keystrokes.join(", ")} ms`);
-  return { word, keystrokes, rowsFrame: round(marks.rowsFrame), hydrated: round(marks.hydrated), marks };
-}
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
