@@ -11,6 +11,7 @@ import { dataTableFeatures } from "@/components/data-table/features";
 import { onSortingChangeFor, sortingOf } from "@/components/data-table/sorting";
 import { TotalsFooter } from "@/components/data-table/totals-footer";
 import { usePagedRows } from "@/components/data-table/use-paged-rows";
+import { PagedTableNotices } from "@/components/data-table/paged-table-notices";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { directoryRowsQuery, refreshDirectory } from "@/lib/directory/queries";
@@ -74,12 +75,7 @@ export function DirectoryTable() {
           <ViewDownload url={investorsCsvUrl({ view })} partialUrl={investorsCsvUrl({ view, partial: true })} />
         </div>
       </div>
-      {notice ? (
-        <p role="status" className="mb-2 text-sm text-amber-800 dark:text-amber-200">
-          {notice}
-        </p>
-      ) : null}
-      {error ? <ErrorPanel title="Could not load more investors" message={error.message} onRetry={retry} /> : null}
+      <PagedTableNotices notice={notice} error={error} retry={retry} rows="investors" />
       <DataTable
         table={table}
         longest={first.longest}

@@ -15,6 +15,7 @@ import { investorCsvUrl, investorViewSearch, useInvestorTableState } from "@/lib
 import { InvestorViewSearch, investorsTableColumns } from "./investors-table-columns";
 import { TotalsFooter } from "@/components/data-table/totals-footer";
 import { usePagedRows } from "@/components/data-table/use-paged-rows";
+import { PagedTableNotices } from "@/components/data-table/paged-table-notices";
 import { InvestorsTableToolbar, readingText } from "./investors-table-toolbar";
 
 interface InvestorsTableProps {
@@ -92,12 +93,7 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
         onClearCheck={() => void setState({ check: null })}
         csvHref={(options) => investorCsvUrl(`/api/funds/${encodeURIComponent(fundId)}/investors.csv`, view, options)}
       />
-      {notice ? (
-        <p role="status" className="mb-2 text-sm text-amber-800 dark:text-amber-200">
-          {notice}
-        </p>
-      ) : null}
-      {error ? <ErrorPanel title="Could not load more investors" message={error.message} onRetry={retry} /> : null}
+      <PagedTableNotices notice={notice} error={error} retry={retry} rows="investors" />
       <DataTable
         table={table}
         longest={first.longest}

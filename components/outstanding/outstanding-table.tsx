@@ -7,6 +7,7 @@ import { dataTableFeatures } from "@/components/data-table/features";
 import { onSortingChangeFor, sortingOf } from "@/components/data-table/sorting";
 import { TotalsFooter } from "@/components/data-table/totals-footer";
 import { usePagedRows } from "@/components/data-table/use-paged-rows";
+import { PagedTableNotices } from "@/components/data-table/paged-table-notices";
 import { ViewDownload } from "@/components/data-table/view-download";
 import { DirectoryStatus } from "@/components/directory/directory-status";
 import { ErrorPanel } from "@/components/ui/error-panel";
@@ -66,12 +67,7 @@ export function OutstandingTable() {
           <ViewDownload url={outstandingCsvUrl(view)} partialUrl={outstandingCsvUrl(view, true)} />
         </div>
       </div>
-      {notice ? (
-        <p role="status" className="mb-2 text-sm text-amber-800 dark:text-amber-200">
-          {notice}
-        </p>
-      ) : null}
-      {error ? <ErrorPanel title="Could not load more positions" message={error.message} onRetry={retry} /> : null}
+      <PagedTableNotices notice={notice} error={error} retry={retry} rows="positions" />
       <DataTable
         table={table}
         longest={first.longest}
