@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "../query/fetch-json";
+import { nextPageCursor, type PageCursor, pageParams } from "../query/paged";
 import { type DirectoryView, directoryViewSearch } from "./search-params";
 import type { DirectoryPage, InvestorAcrossFunds } from "./types";
 
 export const directoryFirstPage = 100;
-const laterPageRows = 300;
 
 // Set only by a person's Refresh or Retry: the next first page makes the server read every fund again.
 let refreshAsked = false;
@@ -15,28 +15,15 @@ export function refreshDirectory(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: ["directory"] });
 }
 
-/** Where the next page of a view starts, and which directory it must be cut from (none while funds are read). */
-interface DirectoryCursor {
-  offset: number;
-  version?: string;
-}
-
 /** The directory's view, a page at a time; while funds are still being read it asks again each second. */
 export function directoryRowsQuery(view: DirectoryView) {
   const search = directoryViewSearch(view);
   return infiniteQueryOptions({
     queryKey: ["directory", search],
-    initialPageParam: { offset: 0 } as DirectoryCursor,
-    getNextPageParam: (last: DirectoryPage): DirectoryCursor | undefined => {
-      const offset = last.offset + last.rows.length;
-      if (offset >= last.matched || last.rows.length === 0) return undefined;
-      return last.version === null ? { offset } : { offset, version: last.version };
-    },
+    initialPageParam: { offset: 0 } as PageCursor,
+    getNextPageParam: (last: DirectoryPage) => nextPageCursor(last),
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams(search);
-      params.set("offset", String(pageParam.offset));
-      params.set("limit", String(pageParam.offset === 0 ? directoryFirstPage : laterPageRows));
-      if (pageParam.version !== undefined) params.set("version", pageParam.version);
+      const params = pageParams(search, pageParam, directoryFirstPage);
       if (pageParam.offset === 0 && refreshAsked) {
         refreshAsked = false;
         params.set("refresh", "1");

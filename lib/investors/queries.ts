@@ -1,18 +1,12 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { Investor } from "../customer-api/schemas";
 import { fetchJson } from "../query/fetch-json";
+import { nextPageCursor, type PageCursor, pageParams } from "../query/paged";
 import type { InvestorColumnId } from "./columns";
 import { type InvestorView, investorViewSearch } from "./search-params";
 import type { InvestorNeighbours, InvestorRowsPage } from "./types";
 
-/** Where the next page of a view starts, and which list it must be cut from. */
-export interface InvestorRowsCursor {
-  offset: number;
-  version?: string;
-}
-
 export const investorRowsFirstPage = 100;
-const laterPageRows = 300;
 
 // Funds whose next first page must make the server read the list again: only a person's Refresh puts one here,
 // never a retry or a Back navigation.
@@ -30,22 +24,16 @@ export function fundInvestorRowsQuery(fundId: string, view: InvestorView, sized:
   return infiniteQueryOptions({
     // The columns are part of the key: a column added with the picker gets its width from the server.
     queryKey: ["funds", fundId, "investor-rows", search, sized.join(",")],
-    initialPageParam: { offset: 0 } as InvestorRowsCursor,
-    getNextPageParam: (last: InvestorRowsPage): InvestorRowsCursor | undefined => {
-      // A first screen served while the list is read has no later pages until the list is complete.
-      if (!last.complete || last.version === null) return undefined;
-      const offset = last.offset + last.rows.length;
-      return offset < last.matched && last.rows.length > 0 ? { offset, version: last.version } : undefined;
-    },
+    initialPageParam: { offset: 0 } as PageCursor,
+    // A first screen served while the list is read has no later pages until the list is complete.
+    getNextPageParam: (last: InvestorRowsPage) =>
+      last.complete && last.version !== null ? nextPageCursor(last) : undefined,
     // While the server is still reading the list, ask again until the page is whole.
     refetchInterval: (query) => (query.state.data?.pages[0]?.complete === false ? 300 : false),
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams(search);
-      params.set("offset", String(pageParam.offset));
-      params.set("limit", String(pageParam.offset === 0 ? investorRowsFirstPage : laterPageRows));
+      const params = pageParams(search, pageParam, investorRowsFirstPage);
       if (sized.length > 0) params.set("cols", sized.join(","));
-      if (pageParam.version !== undefined) params.set("version", pageParam.version);
-      else if (refreshAsked.delete(fundId)) params.set("refresh", "1");
+      if (pageParam.version === undefined && refreshAsked.delete(fundId)) params.set("refresh", "1");
       return fetchJson<InvestorRowsPage>(`/api/funds/${encodeURIComponent(fundId)}/investor-rows?${params}`, signal);
     },
   });

@@ -1,27 +1,20 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import { fetchJson } from "../query/fetch-json";
+import { nextPageCursor, type PageCursor, pageParams } from "../query/paged";
 import { type OutstandingView, outstandingViewSearch } from "./search-params";
 import type { OutstandingPage } from "./types";
 
 export const outstandingFirstPage = 100;
-const laterPageRows = 300;
 
 /** Capital outstanding in the view, a page at a time; asked again each 2 s while funds are still being read. */
 export function outstandingRowsQuery(view: OutstandingView) {
   const search = outstandingViewSearch(view);
   return infiniteQueryOptions({
     queryKey: ["outstanding", search],
-    initialPageParam: { offset: 0 } as { offset: number; version?: string },
-    getNextPageParam: (last: OutstandingPage) => {
-      const offset = last.offset + last.rows.length;
-      if (offset >= last.matched || last.rows.length === 0) return undefined;
-      return last.version === null ? { offset } : { offset, version: last.version };
-    },
+    initialPageParam: { offset: 0 } as PageCursor,
+    getNextPageParam: (last: OutstandingPage) => nextPageCursor(last),
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams(search);
-      params.set("offset", String(pageParam.offset));
-      params.set("limit", String(pageParam.offset === 0 ? outstandingFirstPage : laterPageRows));
-      if (pageParam.version !== undefined) params.set("version", pageParam.version);
+      const params = pageParams(search, pageParam, outstandingFirstPage);
       return fetchJson<OutstandingPage>(`/api/outstanding?${params}`, signal);
     },
     refetchInterval: (query) => (query.state.data?.pages[0]?.complete === false ? 2_000 : false),
