@@ -18,6 +18,14 @@ const upstreamClient = [
   "./lib/customer-api/probe.ts",
 ];
 
+// Feature tables: none reads another's server/ folder; fund reads come from their one home, lib/fund-reads.
+const features = ["funds", "investors", "directory", "reconciliation", "outstanding"];
+const featureZones = features.map((feature) => ({
+  target: `./lib/${feature}/**`,
+  from: features.filter((other) => other !== feature).map((other) => `./lib/${other}/server/**`),
+  message: "A feature never imports another feature's server/ folder: take fund reads from lib/fund-reads.",
+}));
+
 export const boundaries = {
   "import/no-restricted-paths": [
     "error",
@@ -49,6 +57,12 @@ export const boundaries = {
           from: upstreamClient,
           message: "Only lib/data calls the upstream client.",
         },
+        {
+          target: "./lib/fund-reads/**",
+          from: features.map((feature) => `./lib/${feature}/server/**`),
+          message: "lib/fund-reads is the one home of fund reads: it hands reads to features, never imports theirs.",
+        },
+        ...featureZones,
       ],
     },
   ],

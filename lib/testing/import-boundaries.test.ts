@@ -28,6 +28,14 @@ describe("import boundaries", () => {
       'import { requireUser } from "../auth/session";\nexport const probe = requireUser;\n',
     ],
     ["app/api/probe/route.ts", 'import { listFunds } from "@/lib/customer-api";\nexport const probe = listFunds;\n'],
+    [
+      "lib/reconciliation/server/probe.ts",
+      'import { investorIndex } from "../../investors/server/list-cache";\nexport const probe = investorIndex;\n',
+    ],
+    [
+      "lib/fund-reads/server/probe.ts",
+      'import { directorySnapshot } from "../../directory/server/directory";\nexport const probe = directorySnapshot;\n',
+    ],
   ])(
     "refuses %s importing across a boundary",
     async (filePath, source) => {
@@ -47,6 +55,12 @@ describe("import boundaries", () => {
       await boundaryErrors(
         "components/funds/probe.tsx",
         'import { fundName } from "@/lib/funds/columns";\nexport const probe = fundName;\n',
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        "lib/outstanding/server/probe.ts",
+        'import { organizationSnapshot } from "../../fund-reads/server/organization";\nexport const probe = organizationSnapshot;\n',
       ),
     ).toEqual([]);
   }, 60_000);

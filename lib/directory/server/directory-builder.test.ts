@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import type { DirectoryView } from "../search-params";
-import type { Position } from "./positions";
+import type { Position } from "../../fund-reads/server/positions";
 
 vi.mock("../../server/env", () => ({ serverEnv: () => ({ DIRECTORY_MATCH_SECRET: "k".repeat(40) }) }));
 const { DirectoryBuilder } = await import("./directory-builder");

@@ -2,7 +2,7 @@ import "server-only";
 import { DirectoryIndex } from "./directory-index";
 import { EntrySlots } from "./entry-slots";
 import { entryKey, investorEntry } from "./investor-entry";
-import type { Position } from "./positions";
+import type { Position } from "../../fund-reads/server/positions";
 
 // Where a row comes in the index: tax groups, then email groups, then the others, each by its first position:
 // kind × 2^51 + the fund's place × 2^25 + the place in the fund's list, exact below 2^26 funds and 2^25 positions.

@@ -5,8 +5,8 @@ import { maskSecrets } from "../../customer-api/mask";
 
 vi.mock("../../server/env", () => ({ serverEnv: () => ({ DIRECTORY_MATCH_SECRET: "k".repeat(40) }) }));
 const { directoryIndexOf } = await import("./directory-index");
-const { normalizedEmail, normalizedTaxId, taxKeyOf } = await import("./match-key");
-const { positionOf } = await import("./positions");
+const { normalizedEmail, normalizedTaxId, taxKeyOf } = await import("../../fund-reads/server/match-key");
+const { positionOf } = await import("../../fund-reads/server/positions");
 
 function investor(
   id: string,

@@ -8,7 +8,7 @@ import type { DirectoryRow, DirectoryTotals, MatchedBy } from "../types";
 import { ColumnOrders } from "./column-orders";
 import { entryKey, type IndexParts, type InvestorEntry, investorEntry, partsOf, totalsOf } from "./investor-entry";
 import { groupPositions } from "./match";
-import { amountFields, type Position } from "./positions";
+import { amountFields, type Position } from "../../fund-reads/server/positions";
 import { rankMatches } from "./rank";
 import { SearchText } from "./search-text";
 

@@ -1,217 +1,74 @@
 import "server-only";
-import { createHash } from "node:crypto";
-import pLimit from "p-limit";
-import { CustomerApiError } from "../../customer-api/errors";
-import { listFunds } from "../../data/funds";
-import { collectInvestors } from "../../data/investors";
-import { systemPrincipal } from "../../data/principal";
-import { fundName } from "../../funds/columns";
-import { statusOf } from "../../http/error-response";
-import { serverEnv } from "../../server/env";
-import { logLine } from "../../server/log";
+import {
+  onOrganizationSettled,
+  type OrganizationFund,
+  type OrganizationSnapshot,
+  organizationSnapshot,
+} from "../../fund-reads/server/organization";
 import { processWide } from "../../server/process-wide";
-import type { DirectoryProgress, FailedFund } from "../types";
 import { DirectoryBuilder } from "./directory-builder";
 import type { DirectoryIndex } from "./directory-index";
-import { failureOf, figuresOf, type FundState, fundSearchText } from "./fund-state";
-import { taxKeyOf } from "./match-key";
-import { type Position, positionsCollector } from "./positions";
+
+// The directory's index over the organization's reads (lib/fund-reads): kept in step with them, never a read itself.
 
 interface State {
-  funds: Map<string, FundState>;
-  /** Why the fund list itself could not be read, when it could not. */
-  listFailure: Error | null;
-  round: number;
-  startedAt: number;
-  building: Promise<void> | null;
-  /** Settles once the build in progress has read the fund list (or failed to). */
-  listed: Promise<void>;
-  changes: number;
   /** Every fund's positions, grouped into investors as each list arrives. */
   builder: DirectoryBuilder;
+  /** The positions array each fund was last given to the builder with (a re-read of the same list keeps its array). */
+  given: Map<string, readonly unknown[]>;
+  order: string;
   index: { changes: number; at: number; value: DirectoryIndex } | null;
-  version: { changes: number; value: string } | null;
 }
 
 const state = processWide<State>("directory", () => ({
-  funds: new Map(),
-  listFailure: null,
-  round: 0,
-  startedAt: 0,
-  building: null,
-  listed: Promise.resolve(),
-  changes: 0,
   builder: new DirectoryBuilder(),
+  given: new Map(),
+  order: "",
   index: null,
-  version: null,
 }));
 
 // While a build runs, the index given to requests is made again from the builder at most each second.
 const reindexGapMs = 1_000;
 
-function setFund(fund: FundState, patch: Partial<FundState>) {
-  const current = state.funds.get(fund.id) ?? fund;
-  // The same list read again (same content digest): its positions are kept, and the investors do not change.
-  const same = patch.positions && patch.digest && current.status === "read" && current.digest === patch.digest;
-  state.funds.set(fund.id, { ...current, ...patch, ...(same ? { positions: current.positions } : {}) });
-  if (patch.positions && !same) state.builder.setFund(fund.id, patch.positions);
-  state.changes += 1;
-}
-
-async function readFund(fund: FundState, round: number): Promise<void> {
-  try {
-    const { value, digest } = await collectInvestors(
-      systemPrincipal("directory"),
-      fund.id,
-      () => positionsCollector(fund.id),
-      { derive: taxKeyOf },
-    );
-    setFund(fund, { status: "read", positions: value, digest, failure: null, readAt: Date.now(), round });
-  } catch (error) {
-    if (!(error instanceof CustomerApiError) && statusOf(error) === null)
-      logLine("directory_fund_error", { fundId: fund.id });
-    // A fund that cannot be read is kept with its failure, and named wherever the directory is shown.
-    setFund(fund, { status: "failed", positions: [], digest: null, failure: failureOf(fund, error), round });
+/** The builder takes only the funds whose positions changed since it last looked: a regroup of what they touch. */
+function sync(states: readonly OrganizationFund[]) {
+  const order = states.map((fund) => fund.id).join(",");
+  if (order !== state.order) {
+    state.builder.setOrder(states.map((fund) => fund.id));
+    state.order = order;
+  }
+  for (const fund of states) {
+    if (state.given.get(fund.id) === fund.positions) continue;
+    state.builder.setFund(fund.id, fund.positions);
+    state.given.set(fund.id, fund.positions);
   }
 }
 
-async function build(listed: () => void): Promise<void> {
-  const round = (state.round += 1);
-  state.startedAt = Date.now();
-  try {
-    const funds = await listFunds(systemPrincipal("directory"));
-    state.listFailure = null;
-    const previous = state.funds;
-    state.funds = new Map(
-      funds.map((fund) => {
-        const known = previous.get(fund.id) ?? {
-          status: "pending" as const,
-          positions: [],
-          digest: null,
-          failure: null,
-          readAt: null,
-          round: 0,
-        };
-        const organization = fund.organization_name?.trim() || null;
-        const figures = figuresOf(fund);
-        return [
-          fund.id,
-          { ...known, id: fund.id, name: fundName(fund), search: fundSearchText(fund), organization, figures },
-        ];
-      }),
-    );
-    state.builder.setOrder([...state.funds.keys()]);
-    state.changes += 1;
-    listed();
-    const limit = pLimit(serverEnv().DIRECTORY_CONCURRENCY);
-    await Promise.all([...state.funds.values()].map((fund) => limit(() => readFund(fund, round))));
-  } catch (error) {
-    state.listFailure = error instanceof Error ? error : new Error(String(error));
-    listed();
-  }
-}
-
-/** Starts a build unless one runs: on first use, past DIRECTORY_REFRESH_SECONDS, or on a person's Refresh. */
-function ensureBuilding(refresh: boolean): Promise<void> | null {
-  if (state.building) return state.building;
-  const age = Date.now() - state.startedAt;
-  const env = serverEnv();
-  // A person's Refresh reads every fund again at most once per INVESTOR_LIST_REFRESH_SECONDS, like a fund's list.
-  const due =
-    state.round === 0 ||
-    age >= env.DIRECTORY_REFRESH_SECONDS * 1_000 ||
-    (refresh && age >= env.INVESTOR_LIST_REFRESH_SECONDS * 1_000);
-  if (!due) return null;
-  let listed = () => {};
-  state.listed = new Promise((resolve) => (listed = resolve));
-  state.building = build(listed).finally(() => {
-    state.building = null;
-    // Every fund tried: the index of the whole directory is made (and readied) before anyone asks for it.
-    currentIndex();
-  });
-  return state.building;
-}
-
-/** A fund's list read for its own page: the directory takes its positions, so the two never disagree. */
-export function acceptFundRead(fundId: string, positions: readonly Position[], digest: string): void {
-  const fund = state.funds.get(fundId);
-  if (fund) setFund(fund, { status: "read", positions, digest, failure: null, readAt: Date.now() });
-}
-
-/**
- * The directory's version once every fund has been tried: a digest of each fund's list digest, name, figures and
- * failure, so any instance that read the same data gives the same version and can serve the next page.
- */
-function versionOf(funds: readonly FundState[]): string {
-  if (state.version?.changes === state.changes) return state.version.value;
-  const hash = createHash("sha256");
-  for (const fund of funds)
-    hash.update(JSON.stringify([fund.id, fund.name, fund.figures, fund.status, fund.digest, fund.failure?.status]));
-  state.version = { changes: state.changes, value: hash.digest("hex") };
-  return state.version.value;
-}
-
-/** Settles when the build in progress (if any) has tried every fund. */
-export async function directoryBuilt(): Promise<void> {
-  await state.building;
-}
-
-export type DirectoryFund = Readonly<FundState>;
-
-export interface DirectorySnapshot {
-  index: DirectoryIndex;
-  /** Every fund with its state, in the fund list's order (positions included). */
-  states: readonly DirectoryFund[];
-  /** How many changes the directory has seen: derived work keyed on it is redone only after a change. */
-  changes: number;
-  progress: DirectoryProgress;
-  failedFunds: FailedFund[];
-  complete: boolean;
-  /** The content version of a complete directory; null while funds are still being read. */
-  version: string | null;
-  asOf: string | null;
-  funds: { id: string; name: string; search: string; organization: string | null }[];
-}
-
-function currentIndex(): DirectoryIndex {
+function currentIndex(organization: OrganizationSnapshot): DirectoryIndex {
   const now = Date.now();
   const held = state.index;
-  const fresh = held && (held.changes === state.changes || (state.building && now - held.at < reindexGapMs));
-  if (!fresh) state.index = { changes: state.changes, at: now, value: state.builder.index() };
+  const fresh =
+    held && (held.changes === organization.changes || (organization.building && now - held.at < reindexGapMs));
+  if (!fresh) {
+    sync(organization.states);
+    state.index = { changes: organization.changes, at: now, value: state.builder.index() };
+  }
   // Not being read: this index is kept, so its first search and sorts are worked out now, in the background.
-  if (!state.building) void state.index!.value.warm();
+  if (!organization.building) void state.index!.value.warm();
   return state.index!.value;
 }
 
-/**
- * The organization's directory as it stands: built on first use (the first fund list is awaited, the funds are not),
- * refreshed on its age or a person's Refresh, with progress and the funds that could not be read.
- */
+// Every fund tried: the index of the whole directory is made (and readied) before anyone asks for it.
+onOrganizationSettled("directory-index", () => void organizationSnapshot().then(currentIndex));
+
+export type DirectoryFund = OrganizationFund;
+
+export interface DirectorySnapshot extends OrganizationSnapshot {
+  index: DirectoryIndex;
+}
+
+/** The organization's directory as it stands, with the index of its views. */
 export async function directorySnapshot(options: { refresh?: boolean } = {}): Promise<DirectorySnapshot> {
-  const building = ensureBuilding(options.refresh ?? false);
-  // Before the fund list is known there is nothing to show but the wait for it.
-  if (building && state.funds.size === 0) await state.listed;
-  if (state.listFailure && state.funds.size === 0) throw state.listFailure;
-  const funds = [...state.funds.values()];
-  const readAts = funds.map((fund) => fund.readAt).filter((at): at is number => at !== null);
-  const complete = state.round > 0 && funds.every((fund) => fund.status !== "pending");
-  return {
-    index: currentIndex(),
-    states: funds,
-    changes: state.changes,
-    progress: {
-      read: funds.filter((fund) => fund.round === state.round && fund.status !== "pending").length,
-      total: funds.length,
-    },
-    failedFunds: funds.flatMap((fund) => (fund.failure ? [fund.failure] : [])),
-    complete,
-    version: complete ? versionOf(funds) : null,
-    asOf: readAts.length > 0 ? new Date(Math.min(...readAts)).toISOString() : null,
-    funds: funds.map((fund) => ({
-      id: fund.id,
-      name: fund.name,
-      search: fund.search,
-      organization: fund.organization,
-    })),
-  };
+  const organization = await organizationSnapshot(options);
+  return { ...organization, index: currentIndex(organization) };
 }

@@ -3,7 +3,7 @@ import { ScaledColumn } from "../../values/scaled-column";
 import { directoryColumns } from "../columns";
 import type { DirectoryRow } from "../types";
 import type { IndexParts, InvestorEntry, WorkedOut } from "./investor-entry";
-import { amountFields } from "./positions";
+import { amountFields } from "../../fund-reads/server/positions";
 
 const maxSafe = BigInt(Number.MAX_SAFE_INTEGER);
 

@@ -8,7 +8,7 @@ import { directoryColumns } from "../columns";
 import type { DirectoryView } from "../search-params";
 import type { DirectoryRow } from "../types";
 import { directorySnapshot } from "./directory";
-import { incompleteExport, missingFunds, partialHeaders } from "./failures";
+import { incompleteExport, missingFunds, partialHeaders } from "../../fund-reads/server/failures";
 
 // The key first (it opens the investor's page), then the columns as the page shows them.
 const columns = csvColumns<DirectoryRow>([

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { sumDecimals } from "../../values/decimal";
 import { displayLength } from "../../values/display-length";
 import { directoryColumns } from "../columns";
-import { amountFields, type Position } from "./positions";
+import { amountFields, type Position } from "../../fund-reads/server/positions";
 
 vi.mock("../../server/env", () => ({ serverEnv: () => ({ DIRECTORY_MATCH_SECRET: "k".repeat(40) }) }));
 const { investorEntry } = await import("./investor-entry");

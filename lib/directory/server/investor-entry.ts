@@ -3,8 +3,8 @@ import { displayLength } from "../../values/display-length";
 import { ScaledColumn, type ScaledDecimal, scaledDecimal, scaledText, sumScaled } from "../../values/scaled-column";
 import { directoryColumns } from "../columns";
 import type { DirectoryRow, DirectoryTotals, MatchedBy } from "../types";
-import { investorKey } from "./match-key";
-import { type AmountField, amountFields, type Position } from "./positions";
+import { investorKey } from "../../fund-reads/server/match-key";
+import { type AmountField, amountFields, type Position } from "../../fund-reads/server/positions";
 
 /** One investor of the directory, worked out once from their positions (and again only when those change). */
 export interface InvestorEntry {

@@ -1,11 +1,8 @@
 import "server-only";
+import type { Matchable } from "../../fund-reads/server/positions";
 import type { MatchedBy } from "../types";
 
-/** What matching needs of a position: its tax id as a keyed hash, and its contact email as compared. */
-export interface Matchable {
-  taxKey: string | null;
-  emailKey: string | null;
-}
+export type { Matchable };
 
 export interface Group<P> {
   /** The tax key or email the group is recognised by, or null for a position on its own. */

@@ -4,7 +4,8 @@ import type { Principal } from "../../data/principal";
 import { Conflict, NotFound } from "../../http/errors";
 import type { DirectoryView } from "../search-params";
 import type { DirectoryPage, InvestorAcrossFunds, SearchResults } from "../types";
-import { directoryBuilt, type DirectorySnapshot, directorySnapshot } from "./directory";
+import { organizationBuilt as directoryBuilt } from "../../fund-reads/server/organization";
+import { type DirectorySnapshot, directorySnapshot } from "./directory";
 import { totalsOf } from "./investor-entry";
 import { rankMatches } from "./rank";
 

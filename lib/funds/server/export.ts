@@ -5,18 +5,20 @@ import { csvColumns } from "../../csv/columns";
 import { contentDisposition, today } from "../../csv/filename";
 import { beforeFirstRow, csvResponse, exportHooks } from "../../csv/server/export-response";
 import { csvStream, inBatches } from "../../csv/stream";
-import { reconciliationSummaries } from "../../reconciliation/server/summaries";
 import { applyView } from "../../table/view";
 import { fundFieldColumns, fundGridColumns } from "../columns";
 import type { fundsCsvParsers } from "../search-params";
 import { fundViewOptions } from "../view-options";
 import type { inferParserType } from "nuqs";
+import type { ReconciliationSummary } from "../../reconciliation/types";
 
 /** The funds of the grid's view, or every fund with `all`; every field of the spec, by path. */
 export async function fundsCsv(
   request: Request,
   params: inferParserType<typeof fundsCsvParsers>,
   principal: Principal,
+  // The grid's reconciliation lines, from their feature (a feature never reads another's server folder).
+  reconciliationLines: () => Promise<{ funds: Record<string, ReconciliationSummary> }>,
 ): Promise<Response> {
   const file = `funds-${today()}.csv`;
   const hooks = await exportHooks(request, params.sensitive, file, null, principal);
@@ -24,7 +26,7 @@ export async function fundsCsv(
     hooks,
     Promise.all([
       listFunds(principal, { sensitive: params.sensitive }),
-      params.reconciliation.length > 0 ? reconciliationSummaries(principal) : null,
+      params.reconciliation.length > 0 ? reconciliationLines() : null,
     ]),
   );
   // The grid's view, its reconciliation lines included, so the file is what the grid shows.

@@ -7,7 +7,7 @@ import { type CsvColumn, csvBody, csvCollector, type EncodedRows } from "../../c
 import { type Fund, listFunds } from "../../data/funds";
 import { collectInvestors, type Investor } from "../../data/investors";
 import type { Principal } from "../../data/principal";
-import { incompleteExport, partialHeaders } from "../../directory/server/failures";
+import { incompleteExport, partialHeaders } from "../../fund-reads/server/failures";
 import type { FailedFund } from "../../directory/types";
 import { fundName } from "../../funds/columns";
 import { statusOf } from "../../http/error-response";

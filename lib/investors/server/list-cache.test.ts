@@ -38,7 +38,8 @@ describe("investorIndex", () => {
   async function load() {
     // A fresh module (and so a fresh set of held lists), as another instance or a restarted one has.
     vi.resetModules();
-    (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.investor-list-cache")] = undefined;
+    for (const name of ["fund-list-reads", "fund-list-listeners", "investor-indexes"])
+      (globalThis as Record<symbol, unknown>)[Symbol.for(`fund-explorer.${name}`)] = undefined;
     const cache = await import("./list-cache");
     const rows = await import("./rows");
     return {

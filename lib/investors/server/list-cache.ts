@@ -1,239 +1,64 @@
 import "server-only";
-import { acceptFundRead } from "../../directory/server/directory";
-import { taxKeyOf } from "../../directory/server/match-key";
-import { positionOf } from "../../directory/server/positions";
-import { getFund } from "../../data/funds";
-import { collectInvestors, type Investor, type ListCollector } from "../../data/investors";
 import type { Principal } from "../../data/principal";
-import { Conflict } from "../../http/errors";
-import { serverEnv } from "../../server/env";
+import {
+  type EarlyList,
+  fundList,
+  type FundListRead,
+  fundListOrEarly,
+  heldFundList,
+  onFundListRead,
+} from "../../fund-reads/server/fund-lists";
 import { processWide } from "../../server/process-wide";
 import { defaultInvestorColumnIds } from "../columns";
 import { defaultInvestorView } from "../search-params";
 import { InvestorIndex } from "./investor-index";
-import { mayRefresh } from "./refresh-throttle";
 
-interface Entry {
-  fundId: string;
-  /** When its read began: what its age is counted from. */
-  startedAt: number;
-  usedAt: number;
-  rows: number;
-  /** The list has arrived and is indexed (its index carries the content digest, its version). */
-  ready: boolean;
-  index: Promise<InvestorIndex>;
-  /** While the list is read: the masked records so far (of the latest attempt) and how many the fund says it has. */
-  reading: { investors: Investor[]; expected: number | null };
-  /** Settles once the first screen of records has been read, or the read has ended either way. */
-  firstScreen: Promise<void>;
-}
+// The investor table's index of each fund list read (lib/fund-reads decides when a list is read): made once per read.
 
-/** What a view's first page can be cut from before the whole list has arrived. */
-export interface EarlyList {
-  investors: readonly Investor[];
-  /** The fund's own investor_count, when known: how many the read should bring. */
-  expected: number | null;
-  startedAt: number;
-}
+export type { EarlyList };
 
-// Records read before the first screen is served from a list still arriving (the table's first page).
+// Pages and route handlers are separate bundles: one index per read, whichever bundle made it.
+const indexes = processWide("investor-indexes", () => new WeakMap<FundListRead, InvestorIndex>());
+
+// Rows of the default view worked out ahead: the first screen of the table.
 const firstScreenRows = 100;
 
-// Pages and route handlers are separate bundles: the held lists are process-wide so both see the same ones.
-const entries = processWide<Entry[]>("investor-list-cache", () => []);
-// About 1.2 GB of parsed investors at most; the least recently used lists go first.
-const maxRows = 250_000;
-// A list nobody has paged for this long is dropped.
-const idleMs = 10 * 60_000;
-
-const outdated = () => new Conflict("The investor list was refreshed since this table loaded. Reload the table.");
-
-/** Within INVESTOR_LIST_CACHE_SECONDS of its read. */
-function isFresh(entry: Entry, now: number): boolean {
-  return now - entry.startedAt < serverEnv().INVESTOR_LIST_CACHE_SECONDS * 1_000;
-}
-
-function evict(now: number) {
-  entries.sort((a, b) => b.usedAt - a.usedAt);
-  let rows = 0;
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i]!;
-    const newer = entries.filter((other) => other.fundId === entry.fundId && other.startedAt > entry.startedAt).length;
-    // Each fund keeps its latest list and the one before, so someone paging the older one is not cut off.
-    if (now - entry.usedAt > idleMs || newer >= 2 || (rows + entry.rows > maxRows && i > 0)) entries.splice(i--, 1);
-    else rows += entry.rows;
+function indexOf(read: FundListRead): InvestorIndex {
+  let index = indexes.get(read);
+  if (!index) {
+    index = new InvestorIndex(read.investors, read.digest, read.startedAt, read.fund);
+    indexes.set(read, index);
   }
+  return index;
 }
 
-interface Read {
-  investors: Investor[];
-  taxKeys: (string | null)[];
+// The table's default view is worked out as a list arrives, not in the request that first finds it complete.
+onFundListRead("investor-index", (read) => {
+  indexOf(read)
+    .page(defaultInvestorView, 0, firstScreenRows, defaultInvestorColumnIds)
+    .catch(() => undefined);
+});
+
+/** The fund's held list's index if one has arrived and is within its age, else null; never reads one. */
+export async function heldInvestorIndex(principal: Principal, fundId: string): Promise<InvestorIndex | null> {
+  const read = await heldFundList(principal, fundId);
+  return read && indexOf(read);
 }
 
-/**
- * The masked records, and each one's tax key worked out before it was masked (for the directory). Each attempt of
- * the read (a retry starts over) collects afresh, and what it has so far is the entry's early list.
- */
-function records(entry: Entry, firstScreenRead: () => void): () => ListCollector<Investor, Read, string | null> {
-  return () => {
-    const read: Read = { investors: [], taxKeys: [] };
-    entry.reading.investors = read.investors;
-    return {
-      add: (investor, taxKey) => {
-        read.investors.push(investor);
-        read.taxKeys.push(taxKey);
-        if (read.investors.length === firstScreenRows) firstScreenRead();
-      },
-      done: () => read,
-    };
-  };
-}
-
-function countOf(value: unknown): number | null {
-  const count = typeof value === "string" ? Number(value) : value;
-  return typeof count === "number" && Number.isSafeInteger(count) && count >= 0 ? count : null;
-}
-
-function readList(fundId: string, principal: Principal, latest: Entry | undefined, now: number): Entry {
-  // Reads of one fund stay ordered even when two start within the same millisecond.
-  const startedAt = Math.max(now, (latest?.startedAt ?? 0) + 1);
-  let firstScreenRead = () => {};
-  const created: Entry = {
-    fundId,
-    startedAt,
-    usedAt: now,
-    rows: 0,
-    ready: false,
-    index: Promise.resolve(null!),
-    reading: { investors: [], expected: null },
-    firstScreen: new Promise((resolve) => (firstScreenRead = resolve)),
-  };
-  // Read record by record: only the masked records are kept, never the list's text or an unmasked copy.
-  // The fund's own record is read with its list, so the list's reconciliation compares figures of the same moment.
-  const fund = getFund(principal, fundId);
-  fund.then((read) => (created.reading.expected = countOf(read.investor_count))).catch(() => undefined);
-  const read = Promise.all([
-    fund,
-    collectInvestors(principal, fundId, records(created, firstScreenRead), { derive: taxKeyOf }),
-  ]);
-  read.then(firstScreenRead, firstScreenRead);
-  created.index = read.then(([fund, { value, digest }]) => {
-    created.rows = value.investors.length;
-    created.ready = true;
-    // The directory takes this read of the fund too, so the fund page and the directory never disagree.
-    acceptFundRead(
-      fundId,
-      value.investors.map((investor, at) => positionOf(fundId, investor, value.taxKeys[at]!)),
-      digest,
-    );
-    created.reading = { investors: [], expected: null };
-    const index = new InvestorIndex(value.investors, digest, startedAt, fund);
-    // The table's default view is worked out now, not in the request that first finds the list complete.
-    index.page(defaultInvestorView, 0, firstScreenRows, defaultInvestorColumnIds).catch(() => undefined);
-    return index;
-  });
-  // A failed read is not kept: the next request tries again.
-  created.index.catch(() => {
-    const at = entries.indexOf(created);
-    if (at !== -1) entries.splice(at, 1);
-  });
-  entries.push(created);
-  return created;
-}
-
-interface IndexOptions {
-  /** The list a later page must come from (its content digest); a view's first page leaves it out. */
-  version?: string;
-  /** Read the list again even if a recent one is held (the Refresh button). */
-  refresh?: boolean;
-}
-
-/** The fund's held lists, newest first. */
-function listsOf(fundId: string): Entry[] {
-  return entries.filter((entry) => entry.fundId === fundId).sort((a, b) => b.startedAt - a.startedAt);
-}
-
-/**
- * The list a later page names. Versions are content digests, so any instance that read the same data holds it; one
- * that does not (a restart, another instance) reads the list, as on any miss, and answers if the data is unchanged.
- */
-async function listAtVersion(fundId: string, principal: Principal, version: string, now: number): Promise<Entry> {
-  const forFund = listsOf(fundId);
-  for (const entry of forFund.filter((candidate) => candidate.ready)) {
-    if ((await entry.index).version === version) return entry;
-  }
-  const latest = forFund[0];
-  const reading = latest && !latest.ready ? latest : readList(fundId, principal, latest, now);
-  if ((await reading.index).version !== version) throw outdated();
-  return reading;
-}
-
-async function pick(fundId: string, principal: Principal, refresh: boolean, now: number): Promise<Entry> {
-  const forFund = listsOf(fundId);
-  const latest = forFund[0];
-  const ready = forFund.find((candidate) => candidate.ready);
-  if (refresh) {
-    // Someone pressing Refresh over and over, on any instance, gets the held list, with its age, between reads.
-    if (!latest || (await mayRefresh(fundId, latest, now))) return readList(fundId, principal, listsOf(fundId)[0], now);
-    return ready ?? latest;
-  }
-  if (latest && isFresh(latest, now)) return ready ?? latest;
-  if (!ready) return latest ?? readList(fundId, principal, latest, now);
-  // Past its age the held list still answers at once while the next one loads: under load nobody waits on it.
-  if (latest === ready) readList(fundId, principal, latest, now).index.catch(() => undefined);
-  return ready;
-}
-
-/**
- * The fund's list if one has arrived and is within its age, else null; never reads one. (An export of a list that
- * is not held reads it straight through rather than making the server hold it.)
- */
-export async function heldInvestorIndex(_principal: Principal, fundId: string): Promise<InvestorIndex | null> {
-  const now = Date.now();
-  const entry = listsOf(fundId).find((candidate) => candidate.ready);
-  if (!entry || !isFresh(entry, now)) return null;
-  entry.usedAt = now;
-  return entry.index;
-}
-
-/**
- * A fund's masked investor list, indexed for the table. One upstream read serves every person's views for
- * INVESTOR_LIST_CACHE_SECONDS (then the next is read while the held one still answers); concurrent first requests
- * share it; Refresh waits for a new one. Unmasked values are never held.
- */
+/** The index of a fund's masked investor list (see fundList: one read serves every person's views for a while). */
 export async function investorIndex(
   principal: Principal,
   fundId: string,
-  options: IndexOptions = {},
+  options: Parameters<typeof fundList>[2] = {},
 ): Promise<InvestorIndex> {
-  const now = Date.now();
-  const entry =
-    options.version === undefined
-      ? await pick(fundId, principal, options.refresh ?? false, now)
-      : await listAtVersion(fundId, principal, options.version, now);
-  entry.usedAt = now;
-  evict(now);
-  return entry.index;
+  return indexOf(await fundList(principal, fundId, options));
 }
 
-/**
- * A view's first page's list: the held one when it has arrived, else, once the first screen of records is in, what
- * has been read so far (a cold fund's first rows need not wait for 50,000 records). Later pages name a version and
- * use investorIndex.
- */
+/** A view's first page's list: the whole list's index, or what has been read so far of one still arriving. */
 export async function investorIndexOrEarly(
   principal: Principal,
   fundId: string,
 ): Promise<{ index: InvestorIndex } | { early: EarlyList }> {
-  const now = Date.now();
-  const entry = await pick(fundId, principal, false, now);
-  entry.usedAt = now;
-  evict(now);
-  if (!entry.ready) await Promise.race([entry.index.catch(() => undefined), entry.firstScreen]);
-  if (entry.ready) return { index: await entry.index };
-  // The read failed before the first screen: its error is the answer.
-  if (entry.reading.investors.length < firstScreenRows) return { index: await entry.index };
-  return {
-    early: { investors: entry.reading.investors, expected: entry.reading.expected, startedAt: entry.startedAt },
-  };
+  const found = await fundListOrEarly(principal, fundId);
+  return "list" in found ? { index: indexOf(found.list) } : found;
 }

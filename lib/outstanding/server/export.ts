@@ -4,7 +4,7 @@ import { contentDisposition, today } from "../../csv/filename";
 import { csvResponse, exportHooks } from "../../csv/server/export-response";
 import { csvStream, inBatches } from "../../csv/stream";
 import type { Principal } from "../../data/principal";
-import { incompleteExport, missingFunds, partialHeaders } from "../../directory/server/failures";
+import { incompleteExport, missingFunds, partialHeaders } from "../../fund-reads/server/failures";
 import type { OutstandingRow } from "../types";
 import { outstandingColumns } from "../columns";
 import type { OutstandingView } from "../search-params";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { DirectoryFund } from "../../directory/server/directory";
+import type { OrganizationFund } from "../../fund-reads/server/organization";
 import { outstandingOf, overdueOf } from "../../reconciliation/outstanding";
 import { sortedPositions } from "../../table/view";
 import { displayLength } from "../../values/display-length";
@@ -15,7 +15,7 @@ export class OutstandingIndex {
   private readonly natural: number[];
   private readonly orders = new Map<string, number[]>();
 
-  constructor(funds: readonly DirectoryFund[], now: number) {
+  constructor(funds: readonly OrganizationFund[], now: number) {
     const rows: OutstandingRow[] = [];
     for (const fund of funds) {
       const due = fund.figures.capital_due_date ?? null;

@@ -1,7 +1,11 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { Principal } from "../../data/principal";
-import { directoryBuilt, type DirectorySnapshot, directorySnapshot } from "../../directory/server/directory";
+import {
+  organizationBuilt,
+  type OrganizationSnapshot,
+  organizationSnapshot,
+} from "../../fund-reads/server/organization";
 import { Conflict } from "../../http/errors";
 import { processWide } from "../../server/process-wide";
 import type { OutstandingView } from "../search-params";
@@ -15,18 +19,18 @@ const cache = processWide<{ key: string; index: OutstandingIndex | null }>("outs
 }));
 
 /** The version of the rows: the directory's, on this UTC day (days overdue change with it); none while reading. */
-function versionOf(snapshot: DirectorySnapshot, day: number): string | null {
+function versionOf(snapshot: OrganizationSnapshot, day: number): string | null {
   return snapshot.version === null ? null : createHash("sha256").update(`${snapshot.version}:${day}`).digest("hex");
 }
 
 /** The organization's outstanding positions, worked out again after the directory changes or the day turns. */
 async function current(version: string | null = null) {
   const day = Math.floor(Date.now() / dayMs);
-  let snapshot = await directorySnapshot();
+  let snapshot = await organizationSnapshot();
   // A later page names the rows it continues: any instance that read the same data answers; changed data is a 409.
   if (version !== null && versionOf(snapshot, day) !== version) {
-    await directoryBuilt();
-    snapshot = await directorySnapshot();
+    await organizationBuilt();
+    snapshot = await organizationSnapshot();
     if (versionOf(snapshot, day) !== version)
       throw new Conflict("The positions changed since this table loaded. Reload the table.");
   }

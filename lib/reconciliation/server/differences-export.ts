@@ -4,7 +4,7 @@ import { contentDisposition, today } from "../../csv/filename";
 import { csvStream, inBatches } from "../../csv/stream";
 import type { Principal } from "../../data/principal";
 import { investorName } from "../../investors/columns";
-import { investorIndex } from "../../investors/server/list-cache";
+import { fundList } from "../../fund-reads/server/fund-lists";
 import { decimal, expectedValue, reconcile, scaleOf } from "../reconcile";
 import { ownershipTolerance } from "./fund-reconciliation";
 
@@ -34,7 +34,7 @@ const moneyFields = [
 
 /** Every difference of a fund's reconciliation as CSV: fund checks that differ, then each investor that differs. */
 export async function differencesCsv(principal: Principal, fundId: string): Promise<Response> {
-  const index = await investorIndex(principal, fundId);
+  const index = await fundList(principal, fundId);
   const result = reconcile(fundId, index.fund, index.investors, ownershipTolerance());
   const rows: Difference[] = result.checks
     .filter((check) => check.status === "differs")

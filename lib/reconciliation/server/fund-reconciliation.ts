@@ -1,8 +1,7 @@
 import "server-only";
 import Big from "big.js";
 import type { Principal } from "../../data/principal";
-import type { InvestorIndex } from "../../investors/server/investor-index";
-import { investorIndex } from "../../investors/server/list-cache";
+import { fundList, type FundListRead } from "../../fund-reads/server/fund-lists";
 import { serverEnv } from "../../server/env";
 import { ScaledColumn } from "../../values/scaled-column";
 import { outstandingOf, overdueOf } from "../outstanding";
@@ -17,9 +16,9 @@ export function ownershipTolerance(): Big {
 export type FundReconciliation = Reconciliation & { outstanding: FundOutstanding };
 
 // Worked out once per held list (50,000 investors take a few hundred ms); the overdue days are redone per request.
-const checked = new WeakMap<InvestorIndex, Reconciliation & { owed: { total: string | null; positions: number } }>();
+const checked = new WeakMap<FundListRead, Reconciliation & { owed: { total: string | null; positions: number } }>();
 
-function checksOf(fundId: string, index: InvestorIndex) {
+function checksOf(fundId: string, index: FundListRead) {
   let result = checked.get(index);
   if (!result) {
     const amounts = index.investors.map(outstandingOf);
@@ -35,7 +34,7 @@ function checksOf(fundId: string, index: InvestorIndex) {
 
 /** A fund's reconciliation from its held list and the fund record read with it, in exact decimals. */
 export async function fundReconciliation(principal: Principal, fundId: string): Promise<FundReconciliation> {
-  const index = await investorIndex(principal, fundId);
+  const index = await fundList(principal, fundId);
   const { owed, ...result } = checksOf(fundId, index);
   const due = index.fund.capital_due_date ?? null;
   return {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Principal } from "../../data/principal";
-import { type DirectoryFund, directorySnapshot } from "../../directory/server/directory";
+import { type OrganizationFund, organizationSnapshot } from "../../fund-reads/server/organization";
 import { processWide } from "../../server/process-wide";
 import { differenceCount, reconcile } from "../reconcile";
 import type { InvestorFigures, ReconciliationSummary } from "../types";
@@ -12,7 +12,7 @@ export interface ReconciliationSummaries {
   complete: boolean;
 }
 
-function figuresOf(fund: DirectoryFund): InvestorFigures[] {
+function figuresOf(fund: OrganizationFund): InvestorFigures[] {
   return fund.positions.map((position) => ({ id: position.investorId, ...position.amounts }));
 }
 
@@ -20,7 +20,7 @@ function figuresOf(fund: DirectoryFund): InvestorFigures[] {
 // positions array, so while the directory is read each change reconciles only the funds that changed.
 const lines = new WeakMap<readonly unknown[], { key: string; summary: ReconciliationSummary }>();
 
-function summaryOf(fund: DirectoryFund): ReconciliationSummary {
+function summaryOf(fund: OrganizationFund): ReconciliationSummary {
   if (fund.status === "pending") return { status: "unread", differences: 0 };
   if (fund.status === "failed") return { status: "failed", differences: 0 };
   const key = `${fund.id}:${JSON.stringify(fund.figures)}`;
@@ -42,7 +42,7 @@ const cache = processWide<{ changes: number; value: ReconciliationSummaries | nu
 
 /** Every fund's reconciliation line, worked out again only after the directory changed. */
 export async function reconciliationSummaries(_principal: Principal): Promise<ReconciliationSummaries> {
-  const snapshot = await directorySnapshot();
+  const snapshot = await organizationSnapshot();
   if (cache.value && cache.changes === snapshot.changes) return cache.value;
   const value = {
     funds: Object.fromEntries(snapshot.states.map((fund) => [fund.id, summaryOf(fund)])),

@@ -1,7 +1,7 @@
 import "server-only";
 import { noStore } from "../../http/error-response";
-import type { FailedFund } from "../types";
-import type { DirectorySnapshot } from "./directory";
+import type { FailedFund } from "../../directory/types";
+import type { OrganizationSnapshot } from "./organization";
 
 /** "2 funds could not be read: Fund A (The Customer API did not answer within 10 s.), Fund B (…)". */
 export function failedFundsMessage(failed: readonly FailedFund[]): string {
@@ -24,7 +24,7 @@ export function partialHeaders(missing: readonly FailedFund[]): Record<string, s
 }
 
 /** The funds a file made now would miss: those that failed, and (while the directory is being read) those not read yet. */
-export function missingFunds(snapshot: Pick<DirectorySnapshot, "complete" | "failedFunds" | "funds">): FailedFund[] {
+export function missingFunds(snapshot: Pick<OrganizationSnapshot, "complete" | "failedFunds" | "funds">): FailedFund[] {
   if (snapshot.complete) return [...snapshot.failedFunds];
   const failed = new Set(snapshot.failedFunds.map((fund) => fund.id));
   const unread = snapshot.funds

@@ -3,7 +3,7 @@ import type { Fund } from "../../data/funds";
 import { fundName } from "../../funds/columns";
 import { statusOf } from "../../http/error-response";
 import type { FundFigures } from "../../reconciliation/types";
-import type { FailedFund } from "../types";
+import type { FailedFund } from "../../directory/types";
 import type { Position } from "./positions";
 
 // What the directory holds of each fund of the organization, and how it is made from the fund list's record.

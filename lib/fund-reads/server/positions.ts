@@ -3,7 +3,6 @@ import type { Investor } from "../../customer-api/schemas";
 import type { ListCollector } from "../../data/investors";
 import { investorName, investorTypeOf, teamMembersText } from "../../investors/columns";
 import { parseTimestamp } from "../../values/format";
-import type { Matchable } from "./match";
 import { normalizedEmail } from "./match-key";
 
 export const amountFields = [
@@ -27,6 +26,12 @@ export const heldFields = [
 ] as const;
 
 export type HeldField = (typeof heldFields)[number];
+
+/** What matching needs of a position: its tax id as a keyed hash, and its contact email as compared. */
+export interface Matchable {
+  taxKey: string | null;
+  emailKey: string | null;
+}
 
 /** What the directory keeps of one investor's position in one fund: never the whole record. */
 export interface Position extends Matchable {
