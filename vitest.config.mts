@@ -12,8 +12,9 @@ export default defineConfig({
   test: {
     include: ["{lib,components,app,scripts}/**/*.test.{ts,tsx}"],
     environment: "node",
-    // A real redis-server on a free loopback port for the tests of what instances share.
-    globalSetup: ["lib/testing/redis-global-setup.ts"],
+    // A real redis-server on a free loopback port for the tests of what instances share, and a throwaway
+    // PostgreSQL cluster for the store's.
+    globalSetup: ["lib/testing/redis-global-setup.ts", "lib/testing/postgres-global-setup.ts"],
     testTimeout: 15_000,
   },
 });

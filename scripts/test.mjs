@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { ensurePostgresServer } from "./postgres-server.mjs";
 import { ensureRedisServer } from "./redis-server.mjs";
 
 const out = ".e2e";
@@ -38,9 +39,11 @@ check("format", run("format", "npx", ["prettier", "--check", "."]));
 check("typecheck", run("typecheck", "npx", ["next", "typegen"]) && run("typecheck", "npx", ["tsc", "--noEmit"]));
 check("lint", run("lint", "npx", ["eslint", "--max-warnings=0", "."]));
 
-// The unit run starts its own Redis (vitest's global setup) and the multi-instance e2e suite another: Debian's
-// redis-server, installed here when missing, as Chromium is. Without it those tests fail, naming the package.
+// The unit run starts its own Redis and PostgreSQL (vitest's global setup) and the multi-instance e2e suite another
+// Redis: Debian's redis-server and postgresql, installed here when missing, as Chromium is. Without them those tests
+// fail, naming the package.
 ensureRedisServer();
+ensurePostgresServer();
 const unitOk = run("unit tests", "npx", [
   "vitest",
   "run",

@@ -53,6 +53,26 @@ const envSchema = z
         .regex(/^[A-Za-z0-9:._-]{1,64}$/, "REDIS_KEY_PREFIX may hold letters, digits and : . _ - (at most 64)")
         .default("fund-explorer:"),
     ),
+    // The store's PostgreSQL (issue 21); unset, an embedded PGlite in DATABASE_DIR (one instance only).
+    DATABASE_URL: z.preprocess(
+      blankToUndefined,
+      z
+        .url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// or postgresql:// URL" })
+        .optional(),
+    ),
+    DATABASE_DIR: z.preprocess(blankToUndefined, z.string().default(".fund-explorer/db")),
+    // When the daily snapshot of every fund is read, UTC.
+    SNAPSHOT_AT: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "SNAPSHOT_AT must be a UTC time HH:MM")
+        .default("02:00"),
+    ),
+    // Reads older than this are pruned (each fund's newest is always kept).
+    HISTORY_RETENTION_DAYS: integer(1, 36_500, 730),
+    // 1: the dashboard refuses to start, and /readyz fails, while the store is unavailable.
+    STORE_REQUIRED: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("0")),
     // /readyz asks the upstream at most this often and reports the last answer.
     READINESS_PROBE_SECONDS: integer(1, 300, 15),
     PORT: integer(1, 65_535, 3000),

@@ -1,0 +1,40 @@
+// The embedded store's process: PGlite runs Postgres on its caller's thread (a 100,000-row write stalled the event
+// loop 433 ms at a stretch), so it runs here and the server reaches it over the Postgres protocol, like a real one.
+// Started by lib/store/server/pglite-host.ts with an IPC channel; it exits when that channel closes (parent gone).
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { lockFolder } from "./folder-lock.mjs";
+
+const dir = process.argv[2];
+let release = () => undefined;
+let db;
+let server;
+
+async function stop(code) {
+  await server?.stop().catch(() => undefined);
+  await db?.close().catch(() => undefined);
+  release();
+  process.exit(code);
+}
+
+try {
+  mkdirSync(dirname(dir), { recursive: true });
+  release = lockFolder(dir);
+  db = await PGlite.create(dir);
+  // The server keeps one connection (a Pool of one); a spare slot lets a reconnect in while a dead one closes.
+  server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 2 });
+  await server.start();
+  const port = Number(server.getServerConn().split(":").pop());
+  process.send?.({ type: "ready", port });
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  // The reason reaches the parent before this process ends.
+  if (process.send) process.send({ type: "failed", message }, () => void stop(1));
+  else await stop(1);
+}
+
+process.on("disconnect", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
+process.on("SIGINT", () => void stop(0));

@@ -1,0 +1,91 @@
+import { bigint, bigserial, customType, index, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+// Drizzle's own jsonb parses a top-level JSON string a second time and throws on BigInt: node-postgres already
+// parses jsonb, so values pass through as read, and a BigInt is written as its decimal string.
+const record = customType<{ data: unknown; driverData: unknown }>({
+  dataType: () => "jsonb",
+  toDriver: (value) => JSON.stringify(value, (_key, item) => (typeof item === "bigint" ? item.toString() : item)),
+  fromDriver: (value) => value,
+});
+
+// Money and percentages: no precision limit, read as strings (node-postgres never parses numeric).
+const amount = (name: string) => numeric(name);
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+export const readKinds = ["funds", "fund", "investors"] as const;
+export type ReadKind = (typeof readKinds)[number];
+
+/** One distinct content of a read: the funds list, a fund's record, or a fund's investor list. */
+export const reads = pgTable(
+  "reads",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").$type<ReadKind>().notNull(),
+    fundId: text("fund_id"),
+    digest: text("digest").notNull(),
+    readAt: at("read_at").notNull(),
+    lastSeenAt: at("last_seen_at").notNull(),
+    record: record("record"),
+    totalCommitments: amount("total_commitments"),
+    totalContributed: amount("total_contributed"),
+    totalReceived: amount("total_received"),
+    investorCount: integer("investor_count"),
+  },
+  (table) => [index("reads_kind_fund_read_at").on(table.kind, table.fundId, table.readAt.desc())],
+);
+
+/** Every time a read's content was seen, the first included. */
+export const readSightings = pgTable(
+  "read_sightings",
+  {
+    readId: bigint("read_id", { mode: "number" })
+      .notNull()
+      .references(() => reads.id, { onDelete: "cascade" }),
+    seenAt: at("seen_at").notNull(),
+  },
+  (table) => [index("read_sightings_read").on(table.readId)],
+);
+
+/** One investor's position in one kept investor list. */
+export const positions = pgTable(
+  "positions",
+  {
+    readId: bigint("read_id", { mode: "number" })
+      .notNull()
+      .references(() => reads.id, { onDelete: "cascade" }),
+    // The position's place in the list as read, which a read gives back.
+    ordinal: integer("ordinal").notNull(),
+    fundId: text("fund_id").notNull(),
+    investorId: text("investor_id").notNull(),
+    name: text("name").notNull(),
+    email: text("email"),
+    taxKey: text("tax_key"),
+    commitmentAmount: amount("commitment_amount"),
+    contributedAmount: amount("contributed_amount"),
+    unfundedCommitmentAmount: amount("unfunded_commitment_amount"),
+    totalReceived: amount("total_received"),
+    totalCapitalDue: amount("total_capital_due"),
+    lifeDistributions: amount("life_distributions"),
+    netAssetValue: amount("net_asset_value"),
+    ownershipPercent: amount("ownership_percent"),
+    managementFeeAmount: amount("management_fee_amount"),
+    expenseReserveAmount: amount("expense_reserve_amount"),
+    record: record("record").notNull(),
+  },
+  (table) => [
+    index("positions_read").on(table.readId, table.ordinal),
+    index("positions_email").on(table.email),
+    index("positions_tax_key").on(table.taxKey),
+    index("positions_fund_investor").on(table.fundId, table.investorId),
+  ],
+);
+
+/** A read that failed: later features can say where the reads have a gap. */
+export const readFailures = pgTable("read_failures", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  kind: text("kind").$type<ReadKind>().notNull(),
+  fundId: text("fund_id"),
+  at: at("at").notNull(),
+  status: integer("status").notNull(),
+  message: text("message").notNull(),
+});

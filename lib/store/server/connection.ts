@@ -1,0 +1,145 @@
+import "server-only";
+import { resolve } from "node:path";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { Pool } from "pg";
+import { serverEnv } from "@/lib/server/env";
+import { processWide } from "@/lib/server/process-wide";
+import { type PgliteHost, startPgliteHost } from "./pglite-host";
+import { redactedUrl, StatusBoard, type StoreStatus, StoreUnavailable } from "./status";
+
+export type StoreDb = NodePgDatabase;
+
+export interface StoreConfig {
+  /** A PostgreSQL URL; without it, the embedded PGlite in `dir`. */
+  url?: string;
+  dir: string;
+  /** Set by the environment; a store a test makes is configured too. */
+  configured?: boolean;
+}
+
+const migrationsFolder = () => resolve(process.cwd(), "lib/store/migrations");
+
+/** One store: its pool (to PostgreSQL, or to the embedded store's process), its state, opened on first use. */
+export class StoreConnection {
+  readonly board: StatusBoard;
+  private pool: Pool | null = null;
+  private db: StoreDb | null = null;
+  private host: PgliteHost | null = null;
+  private opening: Promise<void> | null = null;
+
+  constructor(readonly config: StoreConfig) {
+    this.board = config.url
+      ? new StatusBoard("postgres", redactedUrl(config.url), config.configured ?? true)
+      : new StatusBoard("pglite", resolve(config.dir), config.configured ?? true);
+  }
+
+  get driver() {
+    return this.board.status.driver;
+  }
+
+  status(): StoreStatus {
+    return this.board.status;
+  }
+
+  /** Idempotent; resolves even when the store cannot be opened (the status says why). */
+  open(): Promise<void> {
+    if (this.db && this.board.status.state === "ready") return Promise.resolve();
+    this.opening ??= this.connect().finally(() => (this.opening = null));
+    return this.opening;
+  }
+
+  /** Runs `fn` on the open store; any failure marks it unavailable and is thrown as StoreUnavailable. */
+  async use<T>(fn: (db: StoreDb, pool: Pool) => Promise<T>): Promise<T> {
+    await this.open();
+    const { db, pool } = this;
+    if (!db || !pool) throw new StoreUnavailable(this.board.status.reason ?? "the store is not open");
+    try {
+      return await fn(db, pool);
+    } catch (error) {
+      throw await this.failed(error);
+    }
+  }
+
+  /** Marks the store unavailable and drops its pool, so the next call connects again. */
+  async failed(error: unknown): Promise<StoreUnavailable> {
+    if (error instanceof StoreUnavailable) return error;
+    const reason = error instanceof Error ? error.message : String(error);
+    this.board.set("unavailable", reason);
+    await this.dropPool();
+    return new StoreUnavailable(reason);
+  }
+
+  async close(): Promise<void> {
+    await this.opening?.catch(() => undefined);
+    await this.dropPool();
+    await this.host?.stop();
+    this.host = null;
+    this.board.set("closed");
+  }
+
+  private async connect(): Promise<void> {
+    this.board.set("opening", null);
+    try {
+      const pool = await this.newPool();
+      await applyMigrations(pool);
+      this.pool = pool;
+      this.db = drizzle(pool);
+      this.board.set("ready");
+    } catch (error) {
+      await this.failed(error);
+    }
+  }
+
+  private async newPool(): Promise<Pool> {
+    await this.dropPool();
+    if (this.config.url) return watched(new Pool({ connectionString: this.config.url, ...poolLimits, max: 10 }));
+    if (!this.host?.alive()) this.host = await startPgliteHost(this.config.dir);
+    // PGlite is one Postgres session: one connection, and the pool queues the rest.
+    const { port } = this.host;
+    return watched(
+      new Pool({ host: "127.0.0.1", port, user: "postgres", database: "postgres", ...poolLimits, max: 1 }),
+    );
+  }
+
+  private async dropPool() {
+    const pool = this.pool;
+    this.pool = null;
+    this.db = null;
+    await pool?.end().catch(() => undefined);
+  }
+}
+
+// Fail fast: a store that does not answer makes the history unavailable, never a page slow.
+const poolLimits = { connectionTimeoutMillis: 3_000, idleTimeoutMillis: 30_000, allowExitOnIdle: true };
+
+// An idle client's error (the server restarted) would otherwise crash the process; the next query reports it.
+function watched(pool: Pool): Pool {
+  pool.on("error", () => undefined);
+  return pool;
+}
+
+/** Applies the committed migrations once: instances opening together wait on one advisory lock. */
+export async function applyMigrations(pool: Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("select pg_advisory_lock(hashtext('fund-explorer.store.migrations'))");
+    await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // Closing the session also frees the lock, if unlocking failed.
+    if (!broken) await client.query("select pg_advisory_unlock_all()").catch((error: Error) => (broken = error));
+    client.release(broken);
+  }
+}
+
+/** The process's store, from the environment (DATABASE_URL, else DATABASE_DIR); never opened here. */
+export function defaultConnection(): StoreConnection {
+  return processWide("store", () => {
+    const { DATABASE_URL, DATABASE_DIR } = serverEnv();
+    return new StoreConnection({ url: DATABASE_URL, dir: DATABASE_DIR });
+  });
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { defaultConnection } from "./connection";
+import type { StoreStatus } from "./status";
+
+export { StoreConnection, type StoreConfig } from "./connection";
+export { type KeptList, latestFundsList, latestKeptList, latestKeptLists } from "./reads";
+export { tryWithJobLock, withFundReadLock } from "./locks";
+export { type StoreDriver, type StoreStatus, StoreUnavailable } from "./status";
+export { forgetPeople, pruneReads, storeBytes } from "./upkeep";
+export { recordFund, recordFundsList, recordInvestorList, recordReadFailure } from "./writes";
+
+/** The process's store as it stands; never opens it. */
+export function storeStatus(): StoreStatus {
+  return defaultConnection().status();
+}
+
+/** Opens the process's store (idempotent); resolves even when it is unavailable, and the status says why. */
+export function openStore(): Promise<void> {
+  return defaultConnection().open();
+}
+
+/** Closes the pool, and the embedded store's process (which releases its folder). */
+export async function closeStore(): Promise<void> {
+  await defaultConnection().close();
+}

@@ -1,0 +1,70 @@
+import "server-only";
+import { Client } from "pg";
+import { processWide } from "@/lib/server/process-wide";
+import { type StoreConnection, defaultConnection } from "./connection";
+import { NamedMutex } from "./mutex";
+
+type Ran<T> = { ran: true; value: T } | { ran: false };
+
+const mutex = () => processWide("store-mutex", () => new NamedMutex());
+const ran = <T>(result: { value: T } | null): Ran<T> => (result ? { ran: true, value: result.value } : { ran: false });
+
+// Each lock holds its own session for as long as `fn` runs: the pool's connections stay free for `fn`'s queries.
+async function withSession<T>(store: StoreConnection, fn: (client: Client) => Promise<T>): Promise<T> {
+  await store.open();
+  const client = new Client({ connectionString: store.config.url, connectionTimeoutMillis: 3_000 });
+  client.on("error", () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    throw await store.failed(error);
+  }
+  try {
+    return await fn(client);
+  } finally {
+    // Ending the session releases its advisory locks.
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Runs `fn` while this instance alone reads `fundId` (advisory lock per fund); ran:false if not had within waitMs. */
+export function withFundReadLock<T>(
+  fundId: string,
+  waitMs: number,
+  fn: () => Promise<T>,
+  store: StoreConnection = defaultConnection(),
+): Promise<Ran<T>> {
+  const key = `fund-explorer.fund-read:${fundId}`;
+  if (store.driver === "pglite") return mutex().run(key, waitMs, fn).then(ran);
+  return withSession(store, async (client) => {
+    try {
+      await client.query(`set lock_timeout = ${Math.max(1, Math.round(waitMs))}`);
+      await client.query("select pg_advisory_lock(hashtext($1))", [key]);
+    } catch (error) {
+      // 55P03: lock_not_available, the wait ran out.
+      if ((error as { code?: string }).code === "55P03") return { ran: false as const };
+      throw await store.failed(error);
+    }
+    return { ran: true as const, value: await fn() };
+  });
+}
+
+/** Runs `fn` only if no instance runs the job `name` now (the daily snapshot runs once). */
+export function tryWithJobLock<T>(
+  name: string,
+  fn: () => Promise<T>,
+  store: StoreConnection = defaultConnection(),
+): Promise<Ran<T>> {
+  const key = `fund-explorer.job:${name}`;
+  if (store.driver === "pglite") return mutex().tryRun(key, fn).then(ran);
+  return withSession(store, async (client) => {
+    let locked: boolean;
+    try {
+      locked = (await client.query<{ locked: boolean }>("select pg_try_advisory_lock(hashtext($1)) as locked", [key]))
+        .rows[0]!.locked;
+    } catch (error) {
+      throw await store.failed(error);
+    }
+    return locked ? { ran: true as const, value: await fn() } : { ran: false as const };
+  });
+}

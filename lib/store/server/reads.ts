@@ -1,0 +1,104 @@
+import "server-only";
+import type { Pool } from "pg";
+import { type StoreConnection, defaultConnection } from "./connection";
+
+/** A fund's investor list as last kept, with the fund's record and the figures read with it. */
+export interface KeptList {
+  fundId: string;
+  digest: string;
+  /** When this content was first read. */
+  readAt: Date;
+  lastSeenAt: Date;
+  /** The fund's newest kept record (kind "fund"), or null when none was kept. */
+  fund: Record<string, unknown> | null;
+  investors: { record: Record<string, unknown>; taxKey: string | null }[];
+  /** The fund's figures read with the list (decimal strings), for checking the list against them. */
+  figures: {
+    totalCommitments: string | null;
+    totalContributed: string | null;
+    totalReceived: string | null;
+    investorCount: number | null;
+  };
+}
+
+interface ListRow {
+  id: string;
+  fund_id: string;
+  digest: string;
+  read_at: Date;
+  last_seen_at: Date;
+  total_commitments: string | null;
+  total_contributed: string | null;
+  total_received: string | null;
+  investor_count: number | null;
+  fund: Record<string, unknown> | null;
+}
+
+// Raw SQL through the pool: one query for the lists, one for all their positions, nothing mapped row by row twice.
+const newestLists = (where: string) => `
+  select l.id, l.fund_id, l.digest, l.read_at, l.last_seen_at, l.total_commitments, l.total_contributed,
+         l.total_received, l.investor_count,
+         (select f.record from reads f where f.kind = 'fund' and f.fund_id = l.fund_id
+           order by f.read_at desc, f.id desc limit 1) as fund
+  from (select distinct on (fund_id) * from reads where kind = 'investors' ${where}
+        order by fund_id, read_at desc, id desc) l
+  order by l.fund_id`;
+
+async function keptLists(pool: Pool, rows: ListRow[]): Promise<KeptList[]> {
+  if (rows.length === 0) return [];
+  const byRead = new Map<string, KeptList["investors"]>(rows.map((row) => [row.id, []]));
+  const found = await pool.query<{ read_id: string; record: Record<string, unknown>; tax_key: string | null }>(
+    "select read_id, record, tax_key from positions where read_id = any($1::bigint[]) order by read_id, ordinal",
+    [rows.map((row) => row.id)],
+  );
+  for (const position of found.rows) {
+    byRead.get(position.read_id)?.push({ record: position.record, taxKey: position.tax_key });
+  }
+  return rows.map((row) => ({
+    fundId: row.fund_id,
+    digest: row.digest,
+    readAt: new Date(row.read_at),
+    lastSeenAt: new Date(row.last_seen_at),
+    fund: row.fund,
+    investors: byRead.get(row.id) ?? [],
+    figures: {
+      totalCommitments: row.total_commitments,
+      totalContributed: row.total_contributed,
+      totalReceived: row.total_received,
+      investorCount: row.investor_count,
+    },
+  }));
+}
+
+/** The fund's newest kept investor list, or null. */
+export function latestKeptList(fundId: string, store: StoreConnection = defaultConnection()): Promise<KeptList | null> {
+  return store.use(async (_db, pool) => {
+    const lists = await pool.query<ListRow>(newestLists("and fund_id = $1"), [fundId]);
+    return (await keptLists(pool, lists.rows))[0] ?? null;
+  });
+}
+
+/** The newest kept investor list of every fund, by fund id. */
+export function latestKeptLists(store: StoreConnection = defaultConnection()): Promise<KeptList[]> {
+  return store.use(async (_db, pool) => keptLists(pool, (await pool.query<ListRow>(newestLists(""))).rows));
+}
+
+/** The newest kept funds list, or null. */
+export function latestFundsList(
+  store: StoreConnection = defaultConnection(),
+): Promise<{ readAt: Date; lastSeenAt: Date; digest: string; funds: unknown[] } | null> {
+  return store.use(async (_db, pool) => {
+    const found = await pool.query<{ read_at: Date; last_seen_at: Date; digest: string; record: unknown[] }>(
+      `select read_at, last_seen_at, digest, record from reads where kind = 'funds'
+       order by read_at desc, id desc limit 1`,
+    );
+    const row = found.rows[0];
+    if (!row) return null;
+    return {
+      readAt: new Date(row.read_at),
+      lastSeenAt: new Date(row.last_seen_at),
+      digest: row.digest,
+      funds: row.record,
+    };
+  });
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StoreConnection } from "./connection";
+import { latestFundsList, latestKeptList, latestKeptLists } from "./reads";
+import { at, investor, testStore, type TestDriver } from "./test-stores";
+import { forgetPeople, pruneReads, storeBytes } from "./upkeep";
+import { recordFund, recordFundsList, recordInvestorList, recordReadFailure } from "./writes";
+
+const count = async (store: StoreConnection, query: string, params: unknown[] = []) =>
+  store.use(async (_db, pool) => Number((await pool.query<{ n: string }>(query, params)).rows[0]!.n));
+
+describe.each<[TestDriver]>([["pglite"], ["postgres"]])("the store on %s", (driver) => {
+  let store: StoreConnection;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ store, dispose } = await testStore(driver));
+    await store.open();
+    expect(store.status()).toMatchObject({ state: "ready", driver, reason: null });
+  }, 60_000);
+  afterAll(() => dispose());
+
+  const list = (fundId: string, digest: string, readAt: string, investors: Record<string, unknown>[], fund = {}) =>
+    recordInvestorList(
+      { fundId, digest, readAt: at(readAt), fund, investors: investors.map((record) => ({ record, taxKey: null })) },
+      store,
+    );
+
+  it("keeps records exactly as given (jsonb) and amounts as exact decimals (numeric)", async () => {
+    const odd = investor("rt-1", {
+      commitment_amount: "12345678901234567.89",
+      contributed_amount: " +7.50 ",
+      total_received: "1e3",
+      net_asset_value: "n/a",
+      ownership_percent: 12.5,
+      note: '{"looks":"like json"}',
+      quoted: '"quoted"',
+      nothing: null,
+      nested: { deep: [1, "two", null, { three: 3 }] },
+    });
+    const other = investor("rt-2", { commitment_amount: "0.11" });
+    const fund = { id: "rt", total_commitments: "12345678901234568.00", investor_count: "2" };
+    await list("rt", "d1", "2026-01-01T00:00:00Z", [odd, other], fund);
+    const kept = await latestKeptList("rt", store);
+    expect(kept?.investors.map((position) => position.record)).toEqual([odd, other]);
+    expect(kept?.figures).toEqual({
+      totalCommitments: "12345678901234568.00",
+      totalContributed: null,
+      totalReceived: null,
+      investorCount: 2,
+    });
+    const columns = await store.use(async (_db, pool) =>
+      pool.query(
+        `select commitment_amount, contributed_amount, total_received, net_asset_value, ownership_percent, email
+         from positions where fund_id = 'rt' order by ordinal`,
+      ),
+    );
+    expect(columns.rows[0]).toEqual({
+      commitment_amount: "12345678901234567.89",
+      contributed_amount: "7.50",
+      total_received: null,
+      net_asset_value: null,
+      ownership_percent: "12.5",
+      email: "rt-1@example.com",
+    });
+    const sum = await store.use(async (_db, pool) =>
+      pool.query("select sum(commitment_amount)::text as total from positions where fund_id = 'rt'"),
+    );
+    expect(sum.rows[0].total).toBe("12345678901234568.00");
+  });
+
+  it("keeps the funds list and a fund's record whole, top-level strings included", async () => {
+    const funds = [{ id: "f1", name: "One", nested: { a: null } }, "a string", 42, null];
+    expect(await recordFundsList({ readAt: at("2026-01-02T00:00:00Z"), digest: "funds-1", funds }, store)).toBe("new");
+    expect(await latestFundsList(store)).toMatchObject({ digest: "funds-1", funds });
+    const fund = { id: "rec", total_commitments: "100.10", legal_entity: { tax_id: "***" } };
+    await recordFund({ fundId: "rec", readAt: at("2026-01-02T00:00:00Z"), digest: "r1", fund }, store);
+    await list("rec", "l1", "2026-01-02T00:00:00Z", [investor("rec-1")]);
+    expect((await latestKeptList("rec", store))?.fund).toEqual(fund);
+  });
+
+  it("keeps one copy of unchanged content and a sighting for each read", async () => {
+    expect(await list("same", "d1", "2026-02-01T00:00:00Z", [investor("s-1"), investor("s-2")])).toBe("new");
+    expect(await list("same", "d1", "2026-02-02T00:00:00Z", [investor("s-1"), investor("s-2")])).toBe("seen");
+    expect(await count(store, "select count(*) n from reads where fund_id = 'same'")).toBe(1);
+    expect(await count(store, "select count(*) n from positions where fund_id = 'same'")).toBe(2);
+    const sightings = "select count(*) n from read_sightings s join reads r on r.id = s.read_id where r.fund_id = $1";
+    expect(await count(store, sightings, ["same"])).toBe(2);
+    const kept = await latestKeptList("same", store);
+    expect(kept).toMatchObject({ readAt: at("2026-02-01T00:00:00Z"), lastSeenAt: at("2026-02-02T00:00:00Z") });
+  });
+
+  it("keeps a new version when the digest changes, and answers the newest", async () => {
+    await list("changes", "d1", "2026-03-01T00:00:00Z", [investor("c-1")]);
+    expect(await list("changes", "d2", "2026-03-02T00:00:00Z", [investor("c-1"), investor("c-2")])).toBe("new");
+    expect(await count(store, "select count(*) n from reads where fund_id = 'changes'")).toBe(2);
+    const kept = await latestKeptList("changes", store);
+    expect(kept?.digest).toBe("d2");
+    expect(kept?.investors).toHaveLength(2);
+    expect(await latestKeptList("never-read", store)).toBeNull();
+  });
+
+  it("answers the newest list of every fund", async () => {
+    await list("every-a", "a1", "2026-04-01T00:00:00Z", [investor("a-1")]);
+    await list("every-a", "a2", "2026-04-03T00:00:00Z", [investor("a-1"), investor("a-2")]);
+    await list("every-b", "b1", "2026-04-02T00:00:00Z", [investor("b-1")]);
+    const lists = (await latestKeptLists(store)).filter((kept) => kept.fundId.startsWith("every-"));
+    expect(lists.map((kept) => [kept.fundId, kept.digest, kept.investors.length])).toEqual([
+      ["every-a", "a2", 2],
+      ["every-b", "b1", 1],
+    ]);
+  });
+
+  it("splits a list too big for one statement (7,000 positions, over 65,535 parameters)", async () => {
+    const many = Array.from({ length: 7_000 }, (_, index) => investor(`big-${index}`));
+    expect(await list("big", "b1", "2026-05-01T00:00:00Z", many)).toBe("new");
+    const kept = await latestKeptList("big", store);
+    expect(kept?.investors).toHaveLength(7_000);
+    expect(kept?.investors[6_999]?.record.id).toBe("big-6999");
+  }, 60_000);
+
+  it("forgets a person by email (any case) or by tax key, in every read", async () => {
+    const people = () => [
+      { record: investor("gone-1", { primary_contact: { email: " Gone@Example.COM " } }), taxKey: "key-a" },
+      { record: investor("gone-2"), taxKey: "key-b" },
+      { record: investor("stays"), taxKey: "key-c" },
+    ];
+    for (const [digest, day] of [
+      ["g1", "01"],
+      ["g2", "02"],
+    ] as const) {
+      const readAt = at(`2026-06-${day}T00:00:00Z`);
+      await recordInvestorList({ fundId: "forget", digest, readAt, fund: null, investors: people() }, store);
+    }
+    expect(await forgetPeople({ email: "gone@example.com", taxKeys: [] }, store)).toBe(2);
+    expect(await forgetPeople({ email: null, taxKeys: ["key-b", "key-z"] }, store)).toBe(2);
+    const kept = await latestKeptList("forget", store);
+    expect(kept?.investors.map((position) => position.record.id)).toEqual(["stays"]);
+  });
+
+  it("prunes old reads, keeping each fund's newest", async () => {
+    await list("prune-a", "p1", "2001-01-01T00:00:00Z", [investor("p-1")]);
+    await list("prune-a", "p2", "2001-02-01T00:00:00Z", [investor("p-2")]);
+    await list("prune-b", "q1", "2001-01-01T00:00:00Z", [investor("q-1")]);
+    expect(await pruneReads(at("2002-01-01T00:00:00Z"), store)).toBe(1);
+    expect((await latestKeptList("prune-a", store))?.digest).toBe("p2");
+    expect((await latestKeptList("prune-b", store))?.digest).toBe("q1");
+    expect(await count(store, "select count(*) n from positions where fund_id like 'prune-%'")).toBe(2);
+  });
+
+  it("keeps failed reads, and says how big it is", async () => {
+    await recordReadFailure(
+      { kind: "investors", fundId: "f9", at: at("2026-07-01T00:00:00Z"), status: 502, message: "x" },
+      store,
+    );
+    expect(await count(store, "select count(*) n from read_failures where fund_id = 'f9' and status = 502")).toBe(1);
+    expect(await storeBytes(store)).toBeGreaterThan(100_000);
+  });
+});

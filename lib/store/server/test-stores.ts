@@ -1,0 +1,39 @@
+import "server-only";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { testDatabase } from "@/lib/testing/test-postgres";
+import { StoreConnection } from "./connection";
+
+export type TestDriver = "pglite" | "postgres";
+
+/** A fresh store of the driver's: a temp PGlite folder, or a new database in the unit run's PostgreSQL. */
+export async function testStore(driver: TestDriver): Promise<{ store: StoreConnection; dispose(): Promise<void> }> {
+  if (driver === "postgres") {
+    const store = new StoreConnection({ url: await testDatabase(), dir: "" });
+    return { store, dispose: () => store.close() };
+  }
+  const folder = mkdtempSync(join(tmpdir(), "fe-store-"));
+  const store = new StoreConnection({ dir: join(folder, "db") });
+  return {
+    store,
+    async dispose() {
+      await store.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An investor record as the API gives it (masked), with the fields the store keeps in columns. */
+export function investor(id: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id,
+    investment_account: { display_name: `Investor ${id}`, tax_id: "***-**-1234" },
+    primary_contact: { email: `${id}@Example.com`, full_name: `Person ${id}` },
+    commitment_amount: "1000.00",
+    contributed_amount: 500,
+    ...fields,
+  };
+}
+
+export const at = (iso: string) => new Date(iso);

@@ -1,0 +1,135 @@
+import "server-only";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { fundFigures, positionColumns } from "../columns";
+import { positions, readFailures, reads, readSightings, type ReadKind } from "../schema";
+import { type StoreConnection, defaultConnection, type StoreDb } from "./connection";
+
+type Tx = Parameters<Parameters<StoreDb["transaction"]>[0]>[0];
+
+// Postgres takes at most 65,535 parameters a statement and Drizzle does not split an insert: positions have 17
+// columns, so 3,000 rows a statement stays well under (54,000).
+export const positionsPerStatement = 3_000;
+
+interface NewRead {
+  kind: ReadKind;
+  fundId: string | null;
+  digest: string;
+  readAt: Date;
+  record: unknown;
+  figures?: ReturnType<typeof fundFigures>;
+}
+
+/** Keeps a read: a sighting of the last kept version when its digest is the same, else a new version. */
+async function keepRead(tx: Tx, read: NewRead, fill: (readId: number) => Promise<void>): Promise<"new" | "seen"> {
+  const sameFund = read.fundId === null ? isNull(reads.fundId) : eq(reads.fundId, read.fundId);
+  const [last] = await tx
+    .select({ id: reads.id, digest: reads.digest })
+    .from(reads)
+    .where(and(eq(reads.kind, read.kind), sameFund))
+    .orderBy(desc(reads.readAt), desc(reads.id))
+    .limit(1);
+  if (last && last.digest === read.digest) {
+    await tx
+      .update(reads)
+      .set({ lastSeenAt: sql`greatest(${reads.lastSeenAt}, ${read.readAt.toISOString()}::timestamptz)` })
+      .where(eq(reads.id, last.id));
+    await tx.insert(readSightings).values({ readId: last.id, seenAt: read.readAt });
+    return "seen";
+  }
+  const [kept] = await tx
+    .insert(reads)
+    .values({
+      kind: read.kind,
+      fundId: read.fundId,
+      digest: read.digest,
+      readAt: read.readAt,
+      lastSeenAt: read.readAt,
+      record: read.record,
+      ...read.figures,
+    })
+    .returning({ id: reads.id });
+  await tx.insert(readSightings).values({ readId: kept!.id, seenAt: read.readAt });
+  await fill(kept!.id);
+  return "new";
+}
+
+const nothing = async () => undefined;
+
+/** The funds list as read (masked): kept whole when it differs from the last kept one. */
+export function recordFundsList(
+  input: { readAt: Date; digest: string; funds: unknown[] },
+  store: StoreConnection = defaultConnection(),
+): Promise<"new" | "seen"> {
+  const read = {
+    kind: "funds" as const,
+    fundId: null,
+    digest: input.digest,
+    readAt: input.readAt,
+    record: input.funds,
+  };
+  return store.use((db) => db.transaction((tx) => keepRead(tx, read, nothing)));
+}
+
+/** One fund's own record (masked). */
+export function recordFund(
+  input: { fundId: string; readAt: Date; digest: string; fund: Record<string, unknown> },
+  store: StoreConnection = defaultConnection(),
+): Promise<"new" | "seen"> {
+  const { fundId, digest, readAt, fund } = input;
+  const read = { kind: "fund" as const, fundId, digest, readAt, record: fund, figures: fundFigures(fund) };
+  return store.use((db) => db.transaction((tx) => keepRead(tx, read, nothing)));
+}
+
+/** A fund's investor list (masked records, with the caller's keyed hash of each tax id), with the fund's figures. */
+export function recordInvestorList(
+  input: {
+    fundId: string;
+    readAt: Date;
+    digest: string;
+    fund: Record<string, unknown> | null;
+    investors: { record: Record<string, unknown>; taxKey: string | null }[];
+  },
+  store: StoreConnection = defaultConnection(),
+): Promise<"new" | "seen"> {
+  const { fundId, investors } = input;
+  const read = { kind: "investors" as const, fundId, digest: input.digest, readAt: input.readAt, record: null };
+  const fill = async (tx: Tx, readId: number) => {
+    for (let start = 0; start < investors.length; start += positionsPerStatement) {
+      const rows = investors.slice(start, start + positionsPerStatement).map(({ record, taxKey }, index) => {
+        const { investorId, name, email, amounts } = positionColumns(record);
+        return {
+          readId,
+          ordinal: start + index,
+          fundId,
+          investorId,
+          name,
+          email,
+          taxKey,
+          commitmentAmount: amounts.commitment_amount,
+          contributedAmount: amounts.contributed_amount,
+          unfundedCommitmentAmount: amounts.unfunded_commitment_amount,
+          totalReceived: amounts.total_received,
+          totalCapitalDue: amounts.total_capital_due,
+          lifeDistributions: amounts.life_distributions,
+          netAssetValue: amounts.net_asset_value,
+          ownershipPercent: amounts.ownership_percent,
+          managementFeeAmount: amounts.management_fee_amount,
+          expenseReserveAmount: amounts.expense_reserve_amount,
+          record,
+        };
+      });
+      await tx.insert(positions).values(rows);
+    }
+  };
+  return store.use((db) =>
+    db.transaction((tx) => keepRead(tx, { ...read, figures: fundFigures(input.fund) }, (id) => fill(tx, id))),
+  );
+}
+
+/** A read that failed, so a gap in the reads can be told from a quiet fund. */
+export async function recordReadFailure(
+  input: { kind: ReadKind; fundId: string | null; at: Date; status: number; message: string },
+  store: StoreConnection = defaultConnection(),
+): Promise<void> {
+  await store.use((db) => db.insert(readFailures).values({ ...input, message: input.message.slice(0, 2_000) }));
+}
