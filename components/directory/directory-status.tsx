@@ -5,17 +5,34 @@ import type { DirectoryProgress, FailedFund } from "@/lib/directory/types";
 interface DirectoryStatusProps {
   progress: DirectoryProgress;
   complete: boolean;
+  /** The oldest kept read still served while the live reads run (ISO), or null. */
+  kept: string | null;
   failedFunds: FailedFund[];
   onRetry: () => void;
   retrying: boolean;
 }
 
 const count = new Intl.NumberFormat("en-US");
+// The same text on the server and in the browser, so hydration agrees.
+const clock = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+const keptTime = (iso: string) => `${clock.format(new Date(iso))} UTC`;
 
 /** What the directory covers: the funds still being read, and the ones that could not be, each named, with Retry. */
-export function DirectoryStatus({ progress, complete, failedFunds, onRetry, retrying }: DirectoryStatusProps) {
+export function DirectoryStatus({ progress, complete, kept, failedFunds, onRetry, retrying }: DirectoryStatusProps) {
   return (
     <div className="mb-3 space-y-2">
+      {complete && kept ? (
+        <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
+          As of <time dateTime={kept}>{keptTime(kept)}</time> (kept reads) · refreshing…
+        </p>
+      ) : null}
       {complete ? null : (
         <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
           Reading investors: {count.format(progress.read)} of {count.format(progress.total)} funds. The list below is

@@ -50,6 +50,7 @@ export function DirectoryTable() {
       <DirectoryStatus
         progress={first.progress}
         complete={first.complete}
+        kept={first.kept}
         failedFunds={first.failedFunds}
         onRetry={() => void refreshDirectory(queryClient)}
         retrying={isFetching && !isFetchingNextPage}

@@ -15,6 +15,8 @@ interface InvestorsTableToolbarProps {
   total: number;
   /** When the server fetched the list the table pages through (ISO). */
   fetchedAt: string;
+  /** The list is a kept read, served while the live read runs. */
+  kept: boolean;
   /** While the server is still reading the list: records so far, and how many the fund says it has. */
   reading: { read: number; expected: number | null } | null;
   columnPicker: ReactNode;
@@ -95,6 +97,7 @@ export function InvestorsTableToolbar(props: InvestorsTableToolbarProps) {
         <time dateTime={props.fetchedAt} title={formatTimestampTitle(props.fetchedAt)}>
           {timeOfDay(props.fetchedAt)}
         </time>
+        {props.kept ? " · refreshing…" : null}
       </p>
       <div className="ml-auto flex items-center gap-3">
         {props.columnPicker}

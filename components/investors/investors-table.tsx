@@ -85,6 +85,7 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
         shown={first.matched}
         total={first.total}
         fetchedAt={first.fetchedAt}
+        kept={first.kept}
         reading={first.reading}
         columnPicker={<DataTableViewOptions table={table} onReset={() => void setState({ cols: null })} />}
         outstanding={view.outstanding}

@@ -46,6 +46,7 @@ export function OutstandingTable() {
       <DirectoryStatus
         progress={first.progress}
         complete={first.complete}
+        kept={first.kept}
         failedFunds={first.failedFunds}
         onRetry={() => void refreshDirectory(queryClient)}
         retrying={isFetching && !isFetchingNextPage}

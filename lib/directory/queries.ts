@@ -30,7 +30,10 @@ export function directoryRowsQuery(view: DirectoryView) {
       }
       return fetchJson<DirectoryPage>(`/api/investors?${params}`, signal);
     },
-    refetchInterval: (query) => (query.state.data?.pages[0]?.complete === false ? 1_000 : false),
+    refetchInterval: (query) => {
+      const first = query.state.data?.pages[0];
+      return first?.complete === false ? 1_000 : first?.kept ? 3_000 : false;
+    },
   });
 }
 

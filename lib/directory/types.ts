@@ -53,6 +53,8 @@ export interface DirectoryPage {
   complete: boolean;
   /** When the funds were read (the oldest read in use), ISO; null before any. */
   asOf: string | null;
+  /** While some funds are served from their kept reads (the live reads running): the oldest such read, ISO. */
+  kept: string | null;
   /** Investor types over the whole directory, for the filter. */
   types: { value: string; count: number }[];
   /** Each column's longest value on screen over the whole directory, so columns are sized once. */

@@ -28,8 +28,11 @@ export function fundInvestorRowsQuery(fundId: string, view: InvestorView, sized:
     // A first screen served while the list is read has no later pages until the list is complete.
     getNextPageParam: (last: InvestorRowsPage) =>
       last.complete && last.version !== null ? nextPageCursor(last) : undefined,
-    // While the server is still reading the list, ask again until the page is whole.
-    refetchInterval: (query) => (query.state.data?.pages[0]?.complete === false ? 300 : false),
+    // While the server is still reading the list, ask again until the page is whole; a kept read, until it is live.
+    refetchInterval: (query) => {
+      const first = query.state.data?.pages[0];
+      return first?.complete === false ? 300 : first?.kept ? 2_000 : false;
+    },
     queryFn: ({ pageParam, signal }) => {
       const params = pageParams(search, pageParam, investorRowsFirstPage);
       if (sized.length > 0) params.set("cols", sized.join(","));

@@ -14,6 +14,8 @@ export interface InvestorRowsPage {
   /** While the list is read: records so far, and how many the fund says it has (its investor_count). */
   reading: { read: number; expected: number | null } | null;
   fetchedAt: string;
+  /** A kept read from the store, served while the live read runs: the table asks again until it is live. */
+  kept: boolean;
   /** Investors in the fund, and in this view (after search and filter). */
   total: number;
   matched: number;

@@ -17,7 +17,10 @@ export function outstandingRowsQuery(view: OutstandingView) {
       const params = pageParams(search, pageParam, outstandingFirstPage);
       return fetchJson<OutstandingPage>(`/api/outstanding?${params}`, signal);
     },
-    refetchInterval: (query) => (query.state.data?.pages[0]?.complete === false ? 2_000 : false),
+    refetchInterval: (query) => {
+      const first = query.state.data?.pages[0];
+      return first?.complete === false ? 2_000 : first?.kept ? 3_000 : false;
+    },
   });
 }
 

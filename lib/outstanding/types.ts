@@ -25,6 +25,8 @@ export interface OutstandingPage {
   progress: DirectoryProgress;
   failedFunds: FailedFund[];
   complete: boolean;
+  /** While some funds are served from their kept reads (the live reads running): the oldest such read, ISO. */
+  kept: string | null;
   /** The funds with capital outstanding, for the fund filter. */
   funds: { id: string; name: string; count: number }[];
   longest: Record<string, number>;

@@ -114,6 +114,12 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: "custom", message });
+    if (env.DATABASE_URL && !env.DIRECTORY_MATCH_SECRET) {
+      fail(
+        "DATABASE_URL needs DIRECTORY_MATCH_SECRET (32+ random characters, the same on every instance): kept reads " +
+          "are matched by its keyed hashes, which must mean the same after a restart and on every instance",
+      );
+    }
     if (env.CUSTOMER_API_BASE_URL && !env.CUSTOMER_API_TOKEN) {
       fail("CUSTOMER_API_BASE_URL is set but CUSTOMER_API_TOKEN is not: set the API token the operator issued");
     }

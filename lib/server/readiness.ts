@@ -5,12 +5,13 @@ import { logLine } from "./log";
 import { processWide } from "./process-wide";
 import { sharedStore } from "./shared-store";
 import { upstreamProbe } from "./upstream-probe";
+import { storeStatus } from "../store/server";
 
 export interface Readiness {
   ready: boolean;
   /** The first problem found, for a person reading a load balancer's log; null when ready. */
   problem: string | null;
-  checks: { configuration: string; store: string; upstream: string };
+  checks: { configuration: string; store: string; upstream: string; history: string };
 }
 
 // The detail (which variable, which file) goes to the log only: /readyz names no configuration value.
@@ -36,15 +37,30 @@ async function storeProblem(): Promise<string | null> {
   }
 }
 
+/** The history store's state; a problem only with STORE_REQUIRED=1 (else the instance serves, degraded). */
+function historyCheck(): { check: string; problem: string | null } {
+  const status = storeStatus();
+  const check =
+    status.state === "ready"
+      ? `ok (${status.driver})`
+      : status.state === "unavailable"
+        ? `unavailable: ${status.reason ?? "unknown"}`
+        : status.state;
+  const down = status.state === "unavailable" && readEnv().STORE_REQUIRED;
+  return { check, problem: down ? "The history store is unavailable (STORE_REQUIRED=1)." : null };
+}
+
 /** Whether this instance can serve: configuration valid, Redis reachable when configured, the upstream answering. */
 export async function readiness(): Promise<Readiness> {
   const configuration = configurationProblem();
   const [store, upstream] = await Promise.all([storeProblem(), upstreamProbe()]);
-  const problem = configuration ?? store ?? upstream.problem;
+  const history = historyCheck();
+  const problem = configuration ?? store ?? history.problem ?? upstream.problem;
   const checks = {
     configuration: configuration ?? "ok",
     store: sharedStore() ? (store ?? "ok") : "not configured (single instance)",
     upstream: upstream.problem ?? "ok",
+    history: history.check,
   };
   // One line when the answer changes, not one per load balancer check.
   const last = processWide("readiness-last", () => ({ problem: undefined as string | null | undefined }));

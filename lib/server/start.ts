@@ -2,6 +2,8 @@ import "server-only";
 import { sharedRevocations } from "../auth/shared-revocations";
 import { readUsersFile } from "../auth/users";
 import { connectUpstream } from "../data/upstream";
+import { scheduleDailySnapshot } from "../fund-reads/server/snapshot";
+import { warmFromStore } from "../fund-reads/server/warm";
 import { EnvError, serverEnv } from "./env";
 import { logLine } from "./log";
 import { sharedStore } from "./shared-store";
@@ -19,6 +21,11 @@ export async function startServer(): Promise<void> {
       sharedRevocations();
       await store.connected(2_000);
     }
+    // What was kept serves at once: the organization and the fund lists from their newest kept reads.
+    const started = Date.now();
+    const warmed = await warmFromStore();
+    logLine("store_warmed", { ...(warmed ?? { funds: 0, positions: 0 }), ms: Date.now() - started });
+    scheduleDailySnapshot();
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);

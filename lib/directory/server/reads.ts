@@ -35,7 +35,7 @@ export async function directoryPage(
 ): Promise<DirectoryPage> {
   const snapshot = options.version ? await directoryAt(options.version) : await directorySnapshot(options);
   const page = await snapshot.index.page(view, offset, limit);
-  const { progress, failedFunds, complete, asOf, version } = snapshot;
+  const { progress, failedFunds, complete, asOf, kept, version } = snapshot;
   return {
     ...page,
     version,
@@ -43,6 +43,7 @@ export async function directoryPage(
     failedFunds,
     complete,
     asOf,
+    kept,
     types: snapshot.index.types,
     longest: snapshot.index.longest(),
   };

@@ -1,14 +1,15 @@
 import "server-only";
 import { type Fund, getFund } from "../../data/funds";
-import { collectInvestors, type Investor, type ListCollector } from "../../data/investors";
+import type { Investor, ListCollector } from "../../data/investors";
 import type { Principal } from "../../data/principal";
 import { Conflict } from "../../http/errors";
 import { serverEnv } from "../../server/env";
 import { processWide } from "../../server/process-wide";
-import { taxKeyOf } from "./match-key";
 import { acceptFundRead } from "./organization";
 import { positionOf } from "./positions";
+import type { KeptFundList } from "./kept";
 import { mayRefresh } from "./refresh-throttle";
+import { readFundList } from "./upstream-list";
 
 /** One whole read of a fund's investor list: the masked records, and the fund's own record read with them. */
 export interface FundListRead {
@@ -19,8 +20,10 @@ export interface FundListRead {
   taxKeys: readonly (string | null)[];
   /** The content digest: the list's version. */
   digest: string;
-  /** When its read began (ms). */
+  /** When its read began (ms); for a kept read, when it was last seen. */
   startedAt: number;
+  /** Served from the store while the live read runs: when that kept read was last seen (ms); null for a live read. */
+  keptAt: number | null;
 }
 
 interface Entry {
@@ -129,10 +132,7 @@ function readList(fundId: string, principal: Principal, latest: Entry | undefine
   // The fund's own record is read with its list, so the list's reconciliation compares figures of the same moment.
   const fund = getFund(principal, fundId);
   fund.then((read) => (created.reading.expected = countOf(read.investor_count))).catch(() => undefined);
-  const both = Promise.all([
-    fund,
-    collectInvestors(principal, fundId, records(created, firstScreenRead), { derive: taxKeyOf }),
-  ]);
+  const both = Promise.all([fund, readFundList(principal, fundId, records(created, firstScreenRead), fund)]);
   both.then(firstScreenRead, firstScreenRead);
   created.read = both.then(([fund, { value, digest }]) => {
     created.rows = value.investors.length;
@@ -144,7 +144,8 @@ function readList(fundId: string, principal: Principal, latest: Entry | undefine
       digest,
     );
     created.reading = { investors: [], expected: null };
-    const read: FundListRead = { fundId, fund, investors: value.investors, taxKeys: value.taxKeys, digest, startedAt };
+    const { investors, taxKeys } = value;
+    const read: FundListRead = { fundId, fund, investors, taxKeys, digest, startedAt, keptAt: null };
     for (const listener of listeners.values()) listener(read);
     return read;
   });
@@ -155,6 +156,38 @@ function readList(fundId: string, principal: Principal, latest: Entry | undefine
   });
   entries.push(created);
   return created;
+}
+
+/**
+ * Held lists for funds from their newest kept reads (a process's start): served at once, "as of" their read, while
+ * the first request of each fund reads it live. Newest funds first, up to the cache's size; a fund held already is left.
+ */
+export function seedKeptLists(lists: readonly KeptFundList[]): void {
+  let rows = entries.reduce((sum, entry) => sum + entry.rows, 0);
+  for (const kept of [...lists].sort((a, b) => b.seenAt - a.seenAt)) {
+    if (!kept.fund || listsOf(kept.fundId).length > 0 || rows + kept.investors.length > maxRows) continue;
+    rows += kept.investors.length;
+    const { fundId, investors, taxKeys, digest, seenAt } = kept;
+    const read: FundListRead = {
+      fundId,
+      fund: kept.fund,
+      investors,
+      taxKeys,
+      digest,
+      startedAt: seenAt,
+      keptAt: seenAt,
+    };
+    entries.push({
+      fundId,
+      startedAt: seenAt,
+      usedAt: Date.now(),
+      rows: investors.length,
+      ready: true,
+      read: Promise.resolve(read),
+      reading: { investors: [], expected: null },
+      firstScreen: Promise.resolve(),
+    });
+  }
 }
 
 interface IndexOptions {

@@ -22,6 +22,8 @@ export interface FundState {
   digest: string | null;
   failure: FailedFund | null;
   readAt: number | null;
+  /** When the positions come from a kept read not yet read live by this process: that read's time (ms). */
+  keptAt: number | null;
   /** The build in which this fund was last tried. */
   round: number;
 }
@@ -31,6 +33,21 @@ export function figuresOf(fund: Fund): FundFigures {
   const { investor_count, total_commitments, total_contributed, total_received, calculation_method, capital_due_date } =
     fund;
   return { investor_count, total_commitments, total_contributed, total_received, calculation_method, capital_due_date };
+}
+
+/** A fund's state from its record in the fund list, keeping what is known of its positions. */
+export function fundStateOf(fund: Fund, known: FundState | undefined): FundState {
+  const read = known ?? { status: "pending" as const, positions: [], digest: null, failure: null, readAt: null };
+  return {
+    keptAt: null,
+    round: 0,
+    ...read,
+    id: fund.id,
+    name: fundName(fund),
+    search: fundSearchText(fund),
+    organization: fund.organization_name?.trim() || null,
+    figures: figuresOf(fund),
+  };
 }
 
 /** What the global search matches of a fund, lower-cased and NUL-separated. */

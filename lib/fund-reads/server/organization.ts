@@ -2,18 +2,17 @@ import "server-only";
 import { createHash } from "node:crypto";
 import pLimit from "p-limit";
 import { CustomerApiError } from "../../customer-api/errors";
-import { listFunds } from "../../data/funds";
-import { collectInvestors } from "../../data/investors";
+import { type Fund, listFunds } from "../../data/funds";
 import { systemPrincipal } from "../../data/principal";
-import { fundName } from "../../funds/columns";
 import { statusOf } from "../../http/error-response";
 import { serverEnv } from "../../server/env";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
 import type { DirectoryProgress, FailedFund } from "../../directory/types";
-import { failureOf, figuresOf, type FundState, fundSearchText } from "./fund-state";
-import { taxKeyOf } from "./match-key";
-import { type Position, positionsCollector } from "./positions";
+import { failureOf, type FundState, fundStateOf } from "./fund-state";
+import { keepFailure, keepFundsList, type KeptOrganization } from "./kept";
+import { type Position, positionOf, positionsCollector } from "./positions";
+import { readFundList } from "./upstream-list";
 
 interface State {
   funds: Map<string, FundState>;
@@ -55,53 +54,68 @@ function setFund(fund: FundState, patch: Partial<FundState>) {
   state.changes += 1;
 }
 
-async function readFund(fund: FundState, round: number): Promise<void> {
+async function readFund(fund: FundState, record: Fund, round: number): Promise<void> {
   try {
-    const { value, digest } = await collectInvestors(
+    const read = await readFundList(
       systemPrincipal("directory"),
       fund.id,
       () => positionsCollector(fund.id),
-      { derive: taxKeyOf },
+      Promise.resolve(record),
     );
-    setFund(fund, { status: "read", positions: value, digest, failure: null, readAt: Date.now(), round });
+    const patch = { status: "read" as const, positions: read.value, digest: read.digest, failure: null };
+    setFund(fund, { ...patch, readAt: read.readAt, keptAt: null, round });
   } catch (error) {
     if (!(error instanceof CustomerApiError) && statusOf(error) === null)
       logLine("directory_fund_error", { fundId: fund.id });
     // A fund that cannot be read is kept with its failure, and named wherever the directory is shown.
-    setFund(fund, { status: "failed", positions: [], digest: null, failure: failureOf(fund, error), round });
+    setFund(fund, {
+      status: "failed",
+      positions: [],
+      digest: null,
+      failure: failureOf(fund, error),
+      keptAt: null,
+      round,
+    });
   }
+}
+
+/**
+ * A process starts from the store: every fund's newest kept list, so the directory, capital outstanding and the
+ * grid's reconciliation are whole at once, "as of" those reads, while the live reads run. Funds read live already
+ * are left as they are.
+ */
+export function startFromKept(kept: KeptOrganization): void {
+  if (state.funds.size === 0)
+    state.funds = new Map(kept.funds.map((record) => [record.id, fundStateOf(record, undefined)]));
+  for (const list of kept.lists) {
+    const fund = state.funds.get(list.fundId);
+    if (!fund || fund.status !== "pending") continue;
+    const positions = list.investors.map((investor, at) => positionOf(list.fundId, investor, list.taxKeys[at]!));
+    const read = { status: "read" as const, positions, digest: list.digest, readAt: list.seenAt };
+    state.funds.set(fund.id, { ...fund, ...read, keptAt: list.seenAt });
+  }
+  state.changes += 1;
 }
 
 async function build(listed: () => void): Promise<void> {
   const round = (state.round += 1);
   state.startedAt = Date.now();
   try {
+    const listedAt = Date.now();
     const funds = await listFunds(systemPrincipal("directory"));
+    void keepFundsList(funds, listedAt);
     state.listFailure = null;
     const previous = state.funds;
-    state.funds = new Map(
-      funds.map((fund) => {
-        const known = previous.get(fund.id) ?? {
-          status: "pending" as const,
-          positions: [],
-          digest: null,
-          failure: null,
-          readAt: null,
-          round: 0,
-        };
-        const organization = fund.organization_name?.trim() || null;
-        const figures = figuresOf(fund);
-        return [
-          fund.id,
-          { ...known, id: fund.id, name: fundName(fund), search: fundSearchText(fund), organization, figures },
-        ];
-      }),
-    );
+    state.funds = new Map(funds.map((fund) => [fund.id, fundStateOf(fund, previous.get(fund.id))]));
     state.changes += 1;
     listed();
     const limit = pLimit(serverEnv().DIRECTORY_CONCURRENCY);
-    await Promise.all([...state.funds.values()].map((fund) => limit(() => readFund(fund, round))));
+    const records = new Map(funds.map((fund) => [fund.id, fund]));
+    await Promise.all(
+      [...state.funds.values()].map((fund) => limit(() => readFund(fund, records.get(fund.id)!, round))),
+    );
   } catch (error) {
+    keepFailure("funds", null, error);
     state.listFailure = error instanceof Error ? error : new Error(String(error));
     listed();
   }
@@ -131,7 +145,7 @@ function ensureBuilding(refresh: boolean): Promise<void> | null {
 /** A fund's list read for its own page: the directory takes its positions, so the two never disagree. */
 export function acceptFundRead(fundId: string, positions: readonly Position[], digest: string): void {
   const fund = state.funds.get(fundId);
-  if (fund) setFund(fund, { status: "read", positions, digest, failure: null, readAt: Date.now() });
+  if (fund) setFund(fund, { status: "read", positions, digest, failure: null, readAt: Date.now(), keptAt: null });
 }
 
 /**
@@ -167,6 +181,8 @@ export interface OrganizationSnapshot {
   /** The content version of a complete organization; null while funds are still being read. */
   version: string | null;
   asOf: string | null;
+  /** While some funds are still served from their kept reads: the oldest such read (ISO); else null. */
+  kept: string | null;
   funds: { id: string; name: string; search: string; organization: string | null }[];
 }
 
@@ -182,6 +198,7 @@ export async function organizationSnapshot(options: { refresh?: boolean } = {}):
   const funds = [...state.funds.values()];
   const readAts = funds.map((fund) => fund.readAt).filter((at): at is number => at !== null);
   const complete = state.round > 0 && funds.every((fund) => fund.status !== "pending");
+  const keptAts = funds.map((fund) => fund.keptAt).filter((at): at is number => at !== null);
   return {
     states: funds,
     changes: state.changes,
@@ -194,6 +211,7 @@ export async function organizationSnapshot(options: { refresh?: boolean } = {}):
     complete,
     version: complete ? versionOf(funds) : null,
     asOf: readAts.length > 0 ? new Date(Math.min(...readAts)).toISOString() : null,
+    kept: keptAts.length > 0 ? new Date(Math.min(...keptAts)).toISOString() : null,
     funds: funds.map((fund) => ({
       id: fund.id,
       name: fund.name,

@@ -39,6 +39,7 @@ export function earlyPage(
     complete: false,
     reading: { read, expected: list.expected },
     fetchedAt: new Date(list.startedAt).toISOString(),
+    kept: false,
     total: read,
     matched: isNatural(view) ? read : 0,
     offset,

@@ -46,6 +46,8 @@ export class InvestorIndex {
     readonly fetchedAt: number,
     /** The fund's own record, read with the list (its figures and calculation method). */
     readonly fund: Fund,
+    /** Served from the store while the live read runs (the page says "refreshing…"). */
+    readonly kept = false,
   ) {
     this.total = investors.length;
     const counts = new Map<string, number>();
@@ -75,6 +77,7 @@ export class InvestorIndex {
       complete: true,
       reading: null,
       fetchedAt: new Date(this.fetchedAt).toISOString(),
+      kept: this.kept,
       total: this.total,
       matched: positions.length,
       offset,

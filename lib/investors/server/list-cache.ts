@@ -26,7 +26,7 @@ const firstScreenRows = 100;
 function indexOf(read: FundListRead): InvestorIndex {
   let index = indexes.get(read);
   if (!index) {
-    index = new InvestorIndex(read.investors, read.digest, read.startedAt, read.fund);
+    index = new InvestorIndex(read.investors, read.digest, read.startedAt, read.fund, read.keptAt !== null);
     indexes.set(read, index);
   }
   return index;

@@ -59,6 +59,7 @@ export async function outstandingPage(
     progress: snapshot.progress,
     failedFunds: snapshot.failedFunds,
     complete: snapshot.complete,
+    kept: snapshot.kept,
     funds: index.funds(),
     longest: index.longest(),
   };

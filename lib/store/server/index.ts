@@ -4,6 +4,7 @@ import type { StoreStatus } from "./status";
 
 export { StoreConnection, type StoreConfig } from "./connection";
 export { type KeptList, latestFundsList, latestKeptList, latestKeptLists } from "./reads";
+export { keptSeenAt, taxKeysOfEmail } from "./lookups";
 export { tryWithJobLock, withFundReadLock } from "./locks";
 export { type StoreDriver, type StoreStatus, StoreUnavailable } from "./status";
 export { forgetPeople, pruneReads, storeBytes } from "./upkeep";

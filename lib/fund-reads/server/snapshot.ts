@@ -1,0 +1,66 @@
+import "server-only";
+import { serverEnv } from "../../server/env";
+import { logLine } from "../../server/log";
+import { processWide } from "../../server/process-wide";
+import { pruneReads, tryWithJobLock } from "../../store/server";
+import type { FailedFund } from "../../directory/types";
+import { organizationBuilt, organizationSnapshot } from "./organization";
+
+const dayMs = 86_400_000;
+
+export interface SnapshotResult {
+  funds: number;
+  failedFunds: FailedFund[];
+  /** The list of funds itself could not be read. */
+  listFailure: string | null;
+}
+
+/** Reads every fund of the organization now (each read kept), and says which funds could not be read. */
+export async function takeSnapshot(): Promise<SnapshotResult> {
+  try {
+    await organizationSnapshot({ refresh: true });
+  } catch (error) {
+    return { funds: 0, failedFunds: [], listFailure: (error as Error).message };
+  }
+  // A build begun by this call (or one under way, or one ended within the Refresh interval) reads every fund.
+  await organizationBuilt();
+  const done = await organizationSnapshot();
+  return { funds: done.states.length, failedFunds: done.failedFunds, listFailure: null };
+}
+
+/** The next SNAPSHOT_AT (UTC HH:MM) after `now`, in ms. */
+export function nextSnapshotAt(now: number, at: string): number {
+  const [hours, minutes] = at.split(":").map((part) => Number.parseInt(part, 10));
+  const day = Math.floor(now / dayMs) * dayMs;
+  const today = day + (hours! * 60 + minutes!) * 60_000;
+  return today > now ? today : today + dayMs;
+}
+
+/** The daily job: a snapshot by exactly one instance (a job lock), then reads past HISTORY_RETENTION_DAYS deleted. */
+export async function dailySnapshot(): Promise<void> {
+  const env = serverEnv();
+  const ran = await tryWithJobLock("daily-snapshot", async () => {
+    const result = await takeSnapshot();
+    const pruned = await pruneReads(new Date(Date.now() - env.HISTORY_RETENTION_DAYS * dayMs));
+    return { ...result, pruned };
+  }).catch((error: Error) => {
+    logLine("snapshot_failed", { reason: error.message });
+    return null;
+  });
+  if (ran?.ran) {
+    const { funds, failedFunds, listFailure, pruned } = ran.value;
+    logLine("snapshot_taken", { funds, failed: failedFunds.map((fund) => fund.id).join(","), listFailure, pruned });
+  } else if (ran) logLine("snapshot_skipped", { reason: "another instance is taking it" });
+}
+
+/** Schedules the daily job at SNAPSHOT_AT, once per process. */
+export function scheduleDailySnapshot(): void {
+  processWide("daily-snapshot-timer", () => {
+    const arm = () => {
+      const wait = nextSnapshotAt(Date.now(), serverEnv().SNAPSHOT_AT) - Date.now();
+      setTimeout(() => void dailySnapshot().finally(arm), wait).unref();
+    };
+    arm();
+    return true;
+  });
+}
