@@ -129,7 +129,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${ports.app}/login`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { ...upstreamEnv, DASHBOARD_USERS_FILE: "e2e/support/users.json" },
+      env: { ...upstreamEnv, DASHBOARD_USERS_FILE: "e2e/support/users.json", DATABASE_DIR: `${logs}/db/app/db` },
     },
     {
       command: `mkdir -p ${logs} && exec node e2e/support/oidc-provider.mjs > ${logs}/oidc-provider.log 2>&1`,
@@ -150,6 +150,7 @@ export default defineConfig({
       timeout: 120_000,
       env: {
         ...upstreamEnv,
+        DATABASE_DIR: `${logs}/db/oidc-app/db`,
         OIDC_ISSUER: `http://127.0.0.1:${ports.oidcProvider}`,
         OIDC_CLIENT_ID: "fund-explorer-e2e",
         OIDC_CLIENT_SECRET: "e2e-oidc-client-secret",
@@ -181,6 +182,7 @@ export default defineConfig({
         INVESTOR_LIST_REFRESH_SECONDS: "10",
         DASHBOARD_USERS_FILE: `${logs}/security-users.json`,
         DASHBOARD_REVOKED_USERS_FILE: `${logs}/security-revoked.json`,
+        DATABASE_DIR: `${logs}/db/security-app/db`,
       },
     },
     {
@@ -189,7 +191,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${ports.demoApp}/api/funds`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { CUSTOMER_API_BASE_URL: "", CUSTOMER_API_TOKEN: "" },
+      env: { CUSTOMER_API_BASE_URL: "", CUSTOMER_API_TOKEN: "", DATABASE_DIR: `${logs}/db/demo-app/db` },
     },
   ],
 });

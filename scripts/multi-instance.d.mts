@@ -2,6 +2,8 @@ export interface MultiInstance {
   proxyUrl: string;
   upstreamUrl: string;
   token: string;
+  /** The PostgreSQL the instances keep their reads in. */
+  databaseUrl: string;
   apps: { url: string; pid: number }[];
   redisPid(): number;
   stopRedis(): Promise<void>;

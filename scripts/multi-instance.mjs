@@ -1,11 +1,12 @@
 // Several production instances as the README's "Running several instances" deploys them, on this machine: the
-// standalone demo API, one Redis, N servers (scripts/server.mjs) sharing the session secret, each trusting one
+// standalone demo API, one Redis, one PostgreSQL (the store they share), N servers (scripts/server.mjs) sharing the session secret, each trusting one
 // proxy hop, and the round-robin proxy in front. Used by the multi-instance e2e suite and `npm run load`.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { appendFileSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "./free-port.mjs";
+import { startPostgres } from "./postgres-server.mjs";
 import { startRedis } from "./redis-server.mjs";
 import { startRoundRobinProxy } from "./round-robin-proxy.mjs";
 import { serverNodeFlags } from "./server-flags.mjs";
@@ -59,7 +60,11 @@ export async function startMultiInstance({ instances = 2, demoArgs = [], env = {
   );
   children.push(upstream);
   let redis = await startRedis();
+  // Several instances keep their reads in one PostgreSQL (a PGlite folder belongs to one process).
+  const postgres = await startPostgres();
   const sharedEnv = {
+    DATABASE_URL: postgres.url,
+    DIRECTORY_MATCH_SECRET: randomBytes(32).toString("base64url"),
     CUSTOMER_API_BASE_URL: upstreamUrl,
     CUSTOMER_API_TOKEN: token,
     DASHBOARD_USERS_FILE: "e2e/support/users.json",
@@ -98,6 +103,7 @@ export async function startMultiInstance({ instances = 2, demoArgs = [], env = {
     upstreamUrl,
     token,
     apps: apps.map(({ url, pid }) => ({ url, pid })),
+    databaseUrl: postgres.url,
     redisPid: () => redis.pid,
     /** Stops Redis (the instances keep running). */
     stopRedis: () => redis.stop(),
@@ -109,6 +115,7 @@ export async function startMultiInstance({ instances = 2, demoArgs = [], env = {
       await proxy.close();
       await Promise.all(children.map(stopped));
       await redis.stop();
+      await postgres.stop();
     },
   };
 }

@@ -20,6 +20,8 @@ export async function spawnApp(port: number, env: Record<string, string>): Promi
       DASHBOARD_USERS_FILE: "",
       DASHBOARD_PUBLIC_URL: "",
       OIDC_ISSUER: "",
+      // Each server its own embedded store: a PGlite folder belongs to one process.
+      DATABASE_DIR: `.e2e/db/spawned-${port}/db`,
       ...env,
     },
   });

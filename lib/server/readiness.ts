@@ -46,7 +46,7 @@ function historyCheck(): { check: string; problem: string | null } {
       : status.state === "unavailable"
         ? `unavailable: ${status.reason ?? "unknown"}`
         : status.state;
-  const down = status.state === "unavailable" && readEnv().STORE_REQUIRED;
+  const down = status.state === "unavailable" && readEnv().STORE_REQUIRED === "1";
   return { check, problem: down ? "The history store is unavailable (STORE_REQUIRED=1)." : null };
 }
 

@@ -114,7 +114,13 @@ function countOf(value: unknown): number | null {
   return typeof count === "number" && Number.isSafeInteger(count) && count >= 0 ? count : null;
 }
 
-function readList(fundId: string, principal: Principal, latest: Entry | undefined, now: number): Entry {
+function readList(
+  fundId: string,
+  principal: Principal,
+  latest: Entry | undefined,
+  now: number,
+  refresh = false,
+): Entry {
   // Reads of one fund stay ordered even when two start within the same millisecond.
   const startedAt = Math.max(now, (latest?.startedAt ?? 0) + 1);
   let firstScreenRead = () => {};
@@ -132,7 +138,10 @@ function readList(fundId: string, principal: Principal, latest: Entry | undefine
   // The fund's own record is read with its list, so the list's reconciliation compares figures of the same moment.
   const fund = getFund(principal, fundId);
   fund.then((read) => (created.reading.expected = countOf(read.investor_count))).catch(() => undefined);
-  const both = Promise.all([fund, readFundList(principal, fundId, records(created, firstScreenRead), fund)]);
+  // A list kept within the cache's age (another instance's, or the directory's) serves; a Refresh reads anew.
+  const reuseMs = refresh ? 0 : serverEnv().INVESTOR_LIST_CACHE_SECONDS * 1_000;
+  const list = readFundList(principal, fundId, records(created, firstScreenRead), { fund, reuseMs });
+  const both = Promise.all([fund, list]);
   both.then(firstScreenRead, firstScreenRead);
   created.read = both.then(([fund, { value, digest }]) => {
     created.rows = value.investors.length;
@@ -223,7 +232,8 @@ async function pick(fundId: string, principal: Principal, refresh: boolean, now:
   const ready = forFund.find((candidate) => candidate.ready);
   if (refresh) {
     // Someone pressing Refresh over and over, on any instance, gets the held list, with its age, between reads.
-    if (!latest || (await mayRefresh(fundId, latest, now))) return readList(fundId, principal, listsOf(fundId)[0], now);
+    if (!latest || (await mayRefresh(fundId, latest, now)))
+      return readList(fundId, principal, listsOf(fundId)[0], now, true);
     return ready ?? latest;
   }
   if (latest && isFresh(latest, now)) return ready ?? latest;

@@ -54,14 +54,12 @@ function setFund(fund: FundState, patch: Partial<FundState>) {
   state.changes += 1;
 }
 
-async function readFund(fund: FundState, record: Fund, round: number): Promise<void> {
+async function readFund(fund: FundState, record: Fund, round: number, reuseMs: number): Promise<void> {
   try {
-    const read = await readFundList(
-      systemPrincipal("directory"),
-      fund.id,
-      () => positionsCollector(fund.id),
-      Promise.resolve(record),
-    );
+    const read = await readFundList(systemPrincipal("directory"), fund.id, () => positionsCollector(fund.id), {
+      fund: Promise.resolve(record),
+      reuseMs,
+    });
     const patch = { status: "read" as const, positions: read.value, digest: read.digest, failure: null };
     setFund(fund, { ...patch, readAt: read.readAt, keptAt: null, round });
   } catch (error) {
@@ -97,7 +95,7 @@ export function startFromKept(kept: KeptOrganization): void {
   state.changes += 1;
 }
 
-async function build(listed: () => void): Promise<void> {
+async function build(listed: () => void, reuseMs: number): Promise<void> {
   const round = (state.round += 1);
   state.startedAt = Date.now();
   try {
@@ -112,7 +110,7 @@ async function build(listed: () => void): Promise<void> {
     const limit = pLimit(serverEnv().DIRECTORY_CONCURRENCY);
     const records = new Map(funds.map((fund) => [fund.id, fund]));
     await Promise.all(
-      [...state.funds.values()].map((fund) => limit(() => readFund(fund, records.get(fund.id)!, round))),
+      [...state.funds.values()].map((fund) => limit(() => readFund(fund, records.get(fund.id)!, round, reuseMs))),
     );
   } catch (error) {
     keepFailure("funds", null, error);
@@ -134,7 +132,9 @@ function ensureBuilding(refresh: boolean): Promise<void> | null {
   if (!due) return null;
   let listed = () => {};
   state.listed = new Promise((resolve) => (listed = resolve));
-  state.building = build(listed).finally(() => {
+  // A scheduled build takes lists kept within the fund lists' age (a fund page's read); a Refresh reads every one.
+  const reuseMs = refresh ? 0 : env.INVESTOR_LIST_CACHE_SECONDS * 1_000;
+  state.building = build(listed, reuseMs).finally(() => {
     state.building = null;
     // Every fund tried: the directory makes (and readies) its index before anyone asks for it.
     for (const listener of settledListeners.values()) listener();

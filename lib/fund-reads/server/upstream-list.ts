@@ -52,14 +52,9 @@ async function readLive<R>(
   try {
     const { value, digest } = await collectInvestors(principal, fundId, tee(collect), { derive: taxKeyOf });
     const record = await fund.catch(() => null);
-    const kept = keepFundList({
-      fundId,
-      fund: record,
-      investors: value.investors,
-      taxKeys: value.taxKeys,
-      digest,
-      readAt,
-    });
+    // Kept as of the read's end: an instance that began waiting during the read takes it.
+    const { investors, taxKeys } = value;
+    const kept = keepFundList({ fundId, fund: record, investors, taxKeys, digest, readAt: Date.now() });
     return { value: value.collector.done(), digest, readAt, kept };
   } catch (error) {
     keepFailure("investors", fundId, error);
@@ -67,7 +62,7 @@ async function readLive<R>(
   }
 }
 
-/** Another instance's read of the list, kept since `since`, handed to the caller's collector; null if none. */
+/** A read of the list kept since `since` (another instance's, or the directory's), handed to `collect`; null if none. */
 async function takeKept<R>(fundId: string, collect: RecordCollector<R>, since: number): Promise<ListRead<R> | null> {
   const kept = await keptFundList(fundId);
   if (!kept || kept.seenAt < since) return null;
@@ -76,36 +71,70 @@ async function takeKept<R>(fundId: string, collect: RecordCollector<R>, since: n
   return { value: collector.done(), digest: kept.digest, readAt: kept.seenAt };
 }
 
+export interface ReadListOptions {
+  /** The fund's own record, read with the list (kept beside it). */
+  fund?: Promise<Fund | null>;
+  /** A list kept within this many ms (by any instance, for any view) is taken instead of asking the upstream. */
+  reuseMs?: number;
+}
+
+/** What was kept recently enough to be the answer, if anything. */
+async function recent<R>(fundId: string, collect: RecordCollector<R>, since: number): Promise<ListRead<R> | null> {
+  const seenAt = await keptSeenAt(fundId).catch(() => null);
+  return seenAt !== null && seenAt >= since ? takeKept(fundId, collect, since).catch(() => null) : null;
+}
+
 /**
- * A fund's whole investor list, masked, handed record by record to `collect`. With a shared store (DATABASE_URL),
- * the read runs under the fund's lock: an instance that waited for another's read takes the list it kept instead.
+ * A fund's whole investor list, masked, handed record by record to `collect`: a read kept within `reuseMs`, else
+ * the upstream's. With a shared store (DATABASE_URL) the read runs under the fund's lock, and an instance that
+ * waited for another's read takes the list it kept instead: the upstream is asked once for all instances.
  */
 export async function readFundList<R>(
   principal: Principal,
   fundId: string,
   collect: RecordCollector<R>,
-  fund: Promise<Fund | null> = Promise.resolve(null),
+  options: ReadListOptions = {},
 ): Promise<ListRead<R>> {
-  if (storeStatus().driver !== "postgres") {
-    const { kept, ...read } = await readLive(principal, fundId, collect, fund);
-    void kept;
-    return read;
-  }
+  const fund = options.fund ?? Promise.resolve(null);
   const askedAt = Date.now();
-  const locked = await withFundReadLock(fundId, serverEnv().CUSTOMER_API_TIMEOUT_MS, async () => {
-    // Someone else read it while this instance waited for the lock: what they kept is the answer.
-    const seenAt = await keptSeenAt(fundId).catch(() => null);
-    if (seenAt !== null && seenAt >= askedAt) {
-      const taken = await takeKept(fundId, collect, askedAt);
+  const since = askedAt - (options.reuseMs ?? 0);
+  if (storeStatus().driver !== "postgres") {
+    if (since < askedAt) {
+      const taken = await recent(fundId, collect, since);
       if (taken) return taken;
     }
+    return readUnlocked(principal, fundId, collect, fund);
+  }
+  // The caller has the list as soon as it is read; the lock is held until it is kept, so the next instance finds it.
+  let deliver: (read: ListRead<R>) => void = () => {};
+  const delivered = new Promise<ListRead<R>>((resolve) => (deliver = resolve));
+  const locked = withFundReadLock(fundId, serverEnv().CUSTOMER_API_TIMEOUT_MS, async () => {
+    // Someone else read it while this instance waited for the lock (or recently enough): what they kept is the answer.
+    const taken = await recent(fundId, collect, since);
+    if (taken) return taken;
     const { kept, ...read } = await readLive(principal, fundId, collect, fund);
-    // The lock is held until the list is kept, so the next instance finds it.
+    deliver(read);
     await kept;
     return read;
-  }).catch(() => ({ ran: false as const }));
-  if (locked.ran) return locked.value;
-  // The lock could not be had in time (or the store is down): read it here, as without a store.
+  });
+  const settled = locked.then(
+    async (outcome) => (outcome.ran ? outcome.value : readUnlocked(principal, fundId, collect, fund)),
+    // The store failed around the read: read here, as without a store (a failed upstream read is its own answer).
+    async (error) => {
+      if (!(error instanceof Error) || !error.message.startsWith("History unavailable")) throw error;
+      return readUnlocked(principal, fundId, collect, fund);
+    },
+  );
+  return Promise.race([delivered, settled]);
+}
+
+/** A read with no lock: no shared store, or the lock could not be had in time. */
+async function readUnlocked<R>(
+  principal: Principal,
+  fundId: string,
+  collect: RecordCollector<R>,
+  fund: Promise<Fund | null>,
+): Promise<ListRead<R>> {
   const { kept, ...read } = await readLive(principal, fundId, collect, fund);
   void kept;
   return read;

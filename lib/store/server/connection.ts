@@ -27,6 +27,7 @@ export class StoreConnection {
   private db: StoreDb | null = null;
   private host: PgliteHost | null = null;
   private opening: Promise<void> | null = null;
+  private retryAt = 0;
 
   constructor(readonly config: StoreConfig) {
     this.board = config.url
@@ -45,6 +46,8 @@ export class StoreConnection {
   /** Idempotent; resolves even when the store cannot be opened (the status says why). */
   open(): Promise<void> {
     if (this.db && this.board.status.state === "ready") return Promise.resolve();
+    // A store that failed to open is tried again after a pause, not on every read (an embedded one starts a process).
+    if (this.board.status.state === "unavailable" && Date.now() < this.retryAt) return Promise.resolve();
     this.opening ??= this.connect().finally(() => (this.opening = null));
     return this.opening;
   }
@@ -87,6 +90,7 @@ export class StoreConnection {
       this.db = drizzle(pool);
       this.board.set("ready");
     } catch (error) {
+      this.retryAt = Date.now() + reopenPauseMs;
       await this.failed(error);
     }
   }
@@ -109,6 +113,8 @@ export class StoreConnection {
     await pool?.end().catch(() => undefined);
   }
 }
+
+const reopenPauseMs = 5_000;
 
 // Fail fast: a store that does not answer makes the history unavailable, never a page slow.
 const poolLimits = { connectionTimeoutMillis: 3_000, idleTimeoutMillis: 30_000, allowExitOnIdle: true };
