@@ -68,11 +68,40 @@ export const boundaries = {
   ],
 };
 
+// Only lib/store talks to a database: the rest of the tree goes through its API (lib/store/server).
+export const storeDrivers = {
+  "no-restricted-imports": [
+    "error",
+    {
+      patterns: [
+        {
+          group: ["pg", "pg/*", "@electric-sql/pglite", "@electric-sql/pglite/*", "@electric-sql/pglite-socket"],
+          message: "Only lib/store opens a database: use lib/store/server.",
+        },
+        {
+          group: [
+            "drizzle-orm/pglite",
+            "drizzle-orm/pglite/*",
+            "drizzle-orm/node-postgres",
+            "drizzle-orm/node-postgres/*",
+          ],
+          message: "Only lib/store opens a database: use lib/store/server.",
+        },
+      ],
+    },
+  ],
+};
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   // Tests may reach across: they exercise the pieces together.
   { ignores: ["**/*.test.ts", "**/*.test.tsx"], rules: boundaries },
+  {
+    files: ["app/**", "components/**", "lib/**", "proxy.ts", "instrumentation.ts"],
+    ignores: ["lib/store/**"],
+    rules: storeDrivers,
+  },
   // A leading underscore marks a parameter kept for its type (a read's required principal).
   { rules: { "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_" }] } },
   { files: ["lib/**/*.ts"], rules: { "import/no-cycle": ["error", { maxDepth: 10, ignoreExternal: true }] } },

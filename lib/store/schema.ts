@@ -2,9 +2,13 @@ import { bigint, bigserial, customType, index, integer, numeric, pgTable, text, 
 
 // Drizzle's own jsonb parses a top-level JSON string a second time and throws on BigInt: node-postgres already
 // parses jsonb, so values pass through as read, and a BigInt is written as its decimal string.
+/** A value as jsonb text: a BigInt (which JSON.stringify refuses) as its decimal string. */
+export const toJson = (value: unknown) =>
+  JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? item.toString() : item));
+
 const record = customType<{ data: unknown; driverData: unknown }>({
   dataType: () => "jsonb",
-  toDriver: (value) => JSON.stringify(value, (_key, item) => (typeof item === "bigint" ? item.toString() : item)),
+  toDriver: toJson,
   fromDriver: (value) => value,
 });
 

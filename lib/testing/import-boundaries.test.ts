@@ -44,6 +44,30 @@ describe("import boundaries", () => {
     60_000,
   );
 
+  it.each([
+    ["lib/directory/server/probe.ts", 'import { Pool } from "pg";\nexport const probe = Pool;\n'],
+    ["app/api/probe/route.ts", 'import { PGlite } from "@electric-sql/pglite";\nexport const probe = PGlite;\n'],
+    [
+      "components/funds/probe.tsx",
+      'import { drizzle } from "drizzle-orm/node-postgres";\nexport const probe = drizzle;\n',
+    ],
+  ])(
+    "refuses %s opening a database (only lib/store may)",
+    async (filePath, source) => {
+      const [result] = await eslint.lintText(source, { filePath });
+      const refused = (result?.messages ?? []).filter((message) => message.ruleId === "no-restricted-imports");
+      expect(refused).toHaveLength(1);
+    },
+    60_000,
+  );
+
+  it("lets lib/store open its database", async () => {
+    const [result] = await eslint.lintText('import { Pool } from "pg";\nexport const probe = Pool;\n', {
+      filePath: "lib/store/server/probe.ts",
+    });
+    expect((result?.messages ?? []).filter((message) => message.ruleId === "no-restricted-imports")).toEqual([]);
+  }, 60_000);
+
   it("allows the imports the code map allows", async () => {
     expect(
       await boundaryErrors(

@@ -1,9 +1,27 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { testDatabase } from "@/lib/testing/test-postgres";
+import { Client } from "pg";
+import { testPostgresUrl } from "@/lib/testing/test-postgres";
 import { StoreConnection } from "./connection";
+
+/** A new, empty database of the test's own in the unit run's PostgreSQL: its URL. */
+export async function testDatabase(): Promise<string> {
+  const server = testPostgresUrl();
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const client = new Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 export type TestDriver = "pglite" | "postgres";
 
