@@ -39,6 +39,8 @@ interface Entry {
   reading: { investors: Investor[]; expected: number | null };
   /** Settles once the first screen of records has been read, or the read has ended either way. */
   firstScreen: Promise<void>;
+  /** A kept read from the store: served until the live read lands, never counted fresh nor as a Refresh. */
+  kept?: boolean;
 }
 
 /** What a view's first page can be cut from before the whole list has arrived. */
@@ -70,7 +72,7 @@ const outdated = () => new Conflict("The investor list was refreshed since this 
 
 /** Within INVESTOR_LIST_CACHE_SECONDS of its read. */
 function isFresh(entry: Entry, now: number): boolean {
-  return now - entry.startedAt < serverEnv().INVESTOR_LIST_CACHE_SECONDS * 1_000;
+  return !entry.kept && now - entry.startedAt < serverEnv().INVESTOR_LIST_CACHE_SECONDS * 1_000;
 }
 
 function evict(now: number) {
@@ -195,6 +197,7 @@ export function seedKeptLists(lists: readonly KeptFundList[]): void {
       read: Promise.resolve(read),
       reading: { investors: [], expected: null },
       firstScreen: Promise.resolve(),
+      kept: true,
     });
   }
 }
@@ -232,7 +235,7 @@ async function pick(fundId: string, principal: Principal, refresh: boolean, now:
   const ready = forFund.find((candidate) => candidate.ready);
   if (refresh) {
     // Someone pressing Refresh over and over, on any instance, gets the held list, with its age, between reads.
-    if (!latest || (await mayRefresh(fundId, latest, now)))
+    if (!latest || latest.kept || (await mayRefresh(fundId, latest, now)))
       return readList(fundId, principal, listsOf(fundId)[0], now, true);
     return ready ?? latest;
   }
