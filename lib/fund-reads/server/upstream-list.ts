@@ -10,6 +10,9 @@ import { taxKeyOf } from "./match-key";
 // The one place a fund's investor list is asked of the upstream. Every read is kept in the store; with a shared
 // PostgreSQL, one instance at a time reads a fund (a per-fund advisory lock) and the others take what it kept.
 
+// What writing a 50,000-position list to the store may take on a busy machine, past the upstream's deadline.
+const keepAllowanceMs = 15_000;
+
 /** A collector of masked records, each with the keyed tax hash worked out before it was masked. */
 export type RecordCollector<R> = () => ListCollector<Investor, R, string | null>;
 
@@ -108,7 +111,9 @@ export async function readFundList<R>(
   // The caller has the list as soon as it is read; the lock is held until it is kept, so the next instance finds it.
   let deliver: (read: ListRead<R>) => void = () => {};
   const delivered = new Promise<ListRead<R>>((resolve) => (deliver = resolve));
-  const locked = withFundReadLock(fundId, serverEnv().CUSTOMER_API_TIMEOUT_MS, async () => {
+  // Another instance's read is waited for as long as a read may take (its deadline), and its write to the store.
+  const waitMs = serverEnv().CUSTOMER_API_DEADLINE_MS + keepAllowanceMs;
+  const locked = withFundReadLock(fundId, waitMs, async () => {
     // Someone else read it while this instance waited for the lock (or recently enough): what they kept is the answer.
     const taken = await recent(fundId, collect, since);
     if (taken) return taken;
