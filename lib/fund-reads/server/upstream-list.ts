@@ -88,8 +88,8 @@ async function recent<R>(fundId: string, collect: RecordCollector<R>, since: num
 }
 
 /**
- * A fund's whole investor list, masked, handed record by record to `collect`: a read kept within `reuseMs`, else
- * the upstream's. With a shared store (DATABASE_URL) the read runs under the fund's lock, and an instance that
+ * A fund's whole investor list, masked, handed record by record to `collect`. With a shared store (DATABASE_URL):
+ * a read any instance kept within `reuseMs` serves, else the read runs under the fund's lock, and an instance that
  * waited for another's read takes the list it kept instead: the upstream is asked once for all instances.
  */
 export async function readFundList<R>(
@@ -101,13 +101,9 @@ export async function readFundList<R>(
   const fund = options.fund ?? Promise.resolve(null);
   const askedAt = Date.now();
   const since = askedAt - (options.reuseMs ?? 0);
-  if (storeStatus().driver !== "postgres") {
-    if (since < askedAt) {
-      const taken = await recent(fundId, collect, since);
-      if (taken) return taken;
-    }
-    return readUnlocked(principal, fundId, collect, fund);
-  }
+  // One instance (the embedded store): its own reads are held in memory already, and a read kept by itself earlier
+  // is no faster to take from the store than the upstream's first screen is to arrive.
+  if (storeStatus().driver !== "postgres") return readUnlocked(principal, fundId, collect, fund);
   // The caller has the list as soon as it is read; the lock is held until it is kept, so the next instance finds it.
   let deliver: (read: ListRead<R>) => void = () => {};
   const delivered = new Promise<ListRead<R>>((resolve) => (deliver = resolve));
