@@ -68,7 +68,7 @@ export async function fundInvestorsExport(
     hooks,
     Promise.all([fundRead, investorRows(principal, fundId, fundRead, view, sensitive, format)]),
   );
-  const options = { bom, sheet: `${fundName(fund)} investors`, ...hooks };
+  const options = { bom, sheet: `Investors - ${fundName(fund)}`, ...hooks };
   const body = format.body(csvColumns(investorColumns), chunks, options);
   return exportResponse(format, body, contentDisposition(fundName(fund), suffix));
 }
