@@ -19,7 +19,9 @@ test("200 views of a 50,000-investor fund that differ only by junk types leave a
   const page = `/api/funds/${big}/investor-rows?sort=commitment_amount.desc&limit=100`;
   // The list is held and Otto's view worked out before anything is measured (a cold fund answers "reading" first).
   await expect
-    .poll(async () => JSON.parse((await rawRequest(securityBase, page, "GET", { cookie: otto })).body).complete)
+    .poll(async () => JSON.parse((await rawRequest(securityBase, page, "GET", { cookie: otto })).body).complete, {
+      timeout: 60_000,
+    })
     .toBe(true);
   const idle: number[] = [];
   for (let i = 0; i < 21; i++) idle.push(await timed(page, otto));

@@ -102,7 +102,8 @@ export class StoreConnection {
     // PGlite is one Postgres session: one connection, and the pool queues the rest.
     const { port } = this.host;
     return watched(
-      new Pool({ host: "127.0.0.1", port, user: "postgres", database: "postgres", ...poolLimits, max: 1 }),
+      // Its one connection is queued for behind a long write (a 50,000-position list): a wait, not an outage.
+      new Pool({ ...embedded(port), ...poolLimits, connectionTimeoutMillis: 60_000, max: 1 }),
     );
   }
 
@@ -117,6 +118,7 @@ export class StoreConnection {
 const reopenPauseMs = 5_000;
 
 // Fail fast: a store that does not answer makes the history unavailable, never a page slow.
+const embedded = (port: number) => ({ host: "127.0.0.1", port, user: "postgres", database: "postgres" });
 const poolLimits = { connectionTimeoutMillis: 3_000, idleTimeoutMillis: 30_000, allowExitOnIdle: true };
 
 // An idle client's error (the server restarted) would otherwise crash the process; the next query reports it.
