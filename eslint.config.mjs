@@ -38,6 +38,7 @@ export const boundaries = {
             "./lib/table/**",
             "./lib/query/**",
             "./lib/csv/*.ts",
+            "./lib/xlsx/*.ts",
             "./lib/funds/*.ts",
             "./lib/investors/*.ts",
             "./lib/directory/*.ts",

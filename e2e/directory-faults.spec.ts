@@ -88,3 +88,18 @@ test("the all-investors download names the failed funds and offers the file with
   expect(partial.headers.get("x-missing-funds")?.split(",").sort()).toEqual(failed.map((fund) => fund.id).sort());
   await partial.arrayBuffer();
 });
+
+test("the all-investors Excel file is refused the same way, or named -partial without the failed funds", async ({
+  baseURL,
+}) => {
+  const failed = (await failTwoFunds()).map((fund) => fund.id).sort();
+  const headers = { cookie: sessionCookieHeader() };
+  const refused = await fetch(`${baseURL}/api/investors.xlsx`, { headers });
+  expect(refused.status).toBe(409);
+  expect(((await refused.json()).failedFunds as { id: string }[]).map((fund) => fund.id).sort()).toEqual(failed);
+  const partial = await fetch(`${baseURL}/api/investors.xlsx?partial=1`, { headers });
+  expect(partial.status).toBe(200);
+  expect(partial.headers.get("content-disposition")).toMatch(/all-investors-\d{4}-\d{2}-\d{2}-partial\.xlsx/);
+  expect(partial.headers.get("x-missing-funds")?.split(",").sort()).toEqual(failed);
+  await partial.arrayBuffer();
+});

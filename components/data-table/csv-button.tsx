@@ -7,18 +7,21 @@ interface CsvButtonProps {
   label: string;
 }
 
-/** A one-click CSV download through fetch: a refusal shows its message instead of saving an error as a file. */
+const linkClass = "font-medium text-blue-700 hover:underline disabled:opacity-60 dark:text-blue-300";
+
+/**
+ * A one-click CSV download, and "Excel (.xlsx)" beside it, through fetch: a refusal shows its message instead of
+ * saving an error as a file.
+ */
 export function CsvButton({ url, label }: CsvButtonProps) {
-  const { state, download } = useCsvDownload();
+  const { state, downloadAs, asked, busy } = useCsvDownload();
   return (
     <span className="inline-flex items-center gap-2">
-      <button
-        type="button"
-        onClick={() => void download(url)}
-        disabled={state.status === "downloading"}
-        className="font-medium text-blue-700 hover:underline disabled:opacity-60 dark:text-blue-300"
-      >
-        {state.status === "downloading" ? "Preparing…" : label}
+      <button type="button" onClick={() => void downloadAs(url, "csv")} disabled={busy} className={linkClass}>
+        {busy && asked === "csv" ? "Preparing…" : label}
+      </button>
+      <button type="button" onClick={() => void downloadAs(url, "xlsx")} disabled={busy} className={linkClass}>
+        {busy && asked === "xlsx" ? "Preparing…" : "Excel (.xlsx)"}
       </button>
       {state.status === "error" || state.status === "incomplete" ? (
         <span role="alert" className="text-red-700 dark:text-red-300">

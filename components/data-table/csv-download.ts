@@ -42,7 +42,8 @@ export async function downloadCsv(url: string, report: (state: DownloadState) =>
       }
     }
     const link = document.createElement("a");
-    link.href = URL.createObjectURL(new Blob(chunks, { type: "text/csv;charset=utf-8" }));
+    const type = response.headers.get("Content-Type") ?? "text/csv;charset=utf-8";
+    link.href = URL.createObjectURL(new Blob(chunks, { type }));
     link.download = fileNameOf(response.headers.get("Content-Disposition"));
     link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 10_000);

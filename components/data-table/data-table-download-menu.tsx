@@ -6,11 +6,20 @@ import { useCsvDownload } from "./use-csv-download";
 
 const count = new Intl.NumberFormat("en-US");
 
-/** The open "Download CSV" menu: the rows of this view or all of them, masked unless asked, optionally for Excel. */
+const buttons = [
+  { format: "csv", label: "Download", className: "bg-blue-700 text-white hover:bg-blue-800" },
+  {
+    format: "xlsx",
+    label: "Excel (.xlsx)",
+    className: "border border-blue-700 text-blue-800 hover:bg-blue-50 dark:text-blue-200 dark:hover:bg-blue-950",
+  },
+] as const;
+
+/** The open "Download CSV" menu: the rows of this view or all of them, masked unless asked, as CSV or Excel (.xlsx). */
 export function DataTableDownloadMenu({ href, viewCount, totalCount, noun }: DataTableDownloadProps) {
   const id = useId();
   const [options, setOptions] = useState<CsvOptions>({ all: false, sensitive: false, bom: false });
-  const { state, download } = useCsvDownload();
+  const { state, downloadAs, asked, busy } = useCsvDownload();
   const set = (patch: Partial<CsvOptions>) => setOptions((current) => ({ ...current, ...patch }));
   return (
     <div className="absolute right-0 z-30 mt-1 w-80 space-y-2 rounded-md border border-zinc-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
@@ -33,14 +42,19 @@ export function DataTableDownloadMenu({ href, viewCount, totalCount, noun }: Dat
         <input type="checkbox" checked={options.bom} onChange={(e) => set({ bom: e.target.checked })} />
         Excel (UTF-8 with BOM)
       </label>
-      <button
-        type="button"
-        onClick={() => void download(href(options))}
-        disabled={state.status === "downloading"}
-        className="w-full rounded-md bg-blue-700 px-3 py-1.5 font-medium text-white hover:bg-blue-800 disabled:opacity-60"
-      >
-        {state.status === "downloading" ? "Preparing…" : "Download"}
-      </button>
+      <div className="flex gap-2">
+        {buttons.map(({ format, label, className }) => (
+          <button
+            key={format}
+            type="button"
+            onClick={() => void downloadAs(href(options), format)}
+            disabled={busy}
+            className={`flex-1 rounded-md px-3 py-1.5 font-medium disabled:opacity-60 ${className}`}
+          >
+            {busy && asked === format ? "Preparing…" : label}
+          </button>
+        ))}
+      </div>
       {state.status === "error" ? (
         <p role="alert" className="text-red-700 dark:text-red-300">
           {state.message}

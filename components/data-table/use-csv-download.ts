@@ -2,6 +2,10 @@
 
 import { useState } from "react";
 import type { FailedFund } from "@/lib/directory/types";
+import { xlsxUrl } from "@/lib/xlsx/url";
+
+/** The two files every download offers: the CSV route, or its .xlsx twin. */
+export type FileFormat = "csv" | "xlsx";
 
 export type DownloadState =
   | { status: "idle" }
@@ -17,6 +21,7 @@ export type DownloadState =
  */
 export function useCsvDownload() {
   const [state, setState] = useState<DownloadState>({ status: "idle" });
+  const [asked, setAsked] = useState<FileFormat>("csv");
 
   async function download(url: string, expectedRows?: number) {
     setState({ status: "downloading", percent: expectedRows ? 0 : null });
@@ -31,5 +36,11 @@ export function useCsvDownload() {
     }
   }
 
-  return { state, download };
+  /** A CSV route's file in the format asked: which one is remembered, for its busy label and a retry. */
+  function downloadAs(csvUrl: string, format: FileFormat = asked) {
+    setAsked(format);
+    return download(format === "xlsx" ? xlsxUrl(csvUrl) : csvUrl);
+  }
+
+  return { state, download, downloadAs, asked, busy: state.status === "downloading" };
 }

@@ -18,25 +18,31 @@ interface ViewDownloadProps {
   busyLabel?: string;
 }
 
-/** A cross-fund view as CSV; when funds are missing the answer names them and offers Retry or the file without them. */
+const buttonClass =
+  "h-9 rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
+
+/**
+ * A cross-fund view as CSV or Excel (.xlsx); when funds are missing the answer names them and offers Retry or the
+ * file (in the format asked) without them.
+ */
 export function ViewDownload({ url, partialUrl, label = "Download CSV", busyLabel = "Preparing…" }: ViewDownloadProps) {
-  const { state, download } = useCsvDownload();
+  const { state, downloadAs, asked, busy } = useCsvDownload();
   return (
     <div className="flex flex-col items-end gap-2">
-      <button
-        type="button"
-        onClick={() => void download(url)}
-        disabled={state.status === "downloading"}
-        className="h-9 rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800"
-      >
-        {state.status === "downloading" ? busyLabel : label}
-      </button>
+      <div className="flex gap-2">
+        <button type="button" onClick={() => void downloadAs(url, "csv")} disabled={busy} className={buttonClass}>
+          {busy && asked === "csv" ? busyLabel : label}
+        </button>
+        <button type="button" onClick={() => void downloadAs(url, "xlsx")} disabled={busy} className={buttonClass}>
+          {busy && asked === "xlsx" ? busyLabel : "Excel (.xlsx)"}
+        </button>
+      </div>
       {state.status === "incomplete" ? (
         <Suspense fallback={<p role="status">{state.message}</p>}>
           <IncompleteDownload
             failedFunds={state.failedFunds}
-            onRetry={() => void download(url)}
-            onWithout={() => void download(partialUrl)}
+            onRetry={() => void downloadAs(url)}
+            onWithout={() => void downloadAs(partialUrl)}
           />
         </Suspense>
       ) : null}

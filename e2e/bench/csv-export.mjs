@@ -1,6 +1,9 @@
-// Scenario 3: streaming investors.csv: wall time and how much the server's resident memory grows meanwhile.
+// Scenario 3: streaming investors.csv (and its .xlsx twin): wall time and how much the server's resident memory grows
+// meanwhile.
+import { Readable } from "node:stream";
 import { parse } from "csv-parse/sync";
-import { mb, result, round, sampleRss, sleep, timedGet } from "./measure.mjs";
+import ExcelJS from "exceljs";
+import { mb, result, round, sampleRss, sleep, summarize, timedGet } from "./measure.mjs";
 
 /** One download; with a pid, RSS is sampled every 10 ms from just before the request to just after the last byte. */
 async function download(url, pid, keepBody) {
@@ -21,6 +24,51 @@ const memoryMb = (run) =>
         samples: run.memory.samples,
       }
     : null;
+
+/** The data rows of a workbook's first sheet, read with ExcelJS's streaming reader (the file is never whole in memory). */
+async function xlsxRows(bytes) {
+  let rows = 0;
+  for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {}))
+    for await (const row of sheet) if (row.number > 1) rows += 1;
+  return rows;
+}
+
+/**
+ * The same fund's .xlsx, `runs` times, the list still not held (as the CSV's later downloads): time to last byte
+ * against 2× the CSV's, RSS growth against the CSV's + 200 MB.
+ */
+async function xlsxBesideCsv({ app, fund, runs, big, add, csvMs, csvGrowthMb, log }) {
+  const url = `${app.url}/api/funds/${fund.id}/investors.xlsx`;
+  const size = fund.size.toLocaleString("en-US");
+  const downloads = [];
+  for (let i = 0; i < Math.max(1, runs); i += 1) downloads.push(await download(url, app.serverPid, i === 0));
+  const rows = await xlsxRows(downloads[0].body);
+  if (rows !== fund.size) log(`  warning: ${size}-investor xlsx has ${rows} data rows`);
+  const target = (value) => (big && value !== null ? { target: { op: "<=", value: round(value) } } : {});
+  const name = `investors.xlsx, ${size} rows, list not held (as the CSV's later downloads)`;
+  const extra = { rows, bytes: downloads[0].bytes, csvMs, csvGrowthMb };
+  add(
+    `xlsx.time.${fund.size}`,
+    `${name}: time to last byte`,
+    "ms",
+    downloads.map((run) => run.ms),
+    {
+      ...target(csvMs * 2),
+      extra,
+    },
+  );
+  if (downloads[0].memory)
+    add(
+      `xlsx.mem.${fund.size}`,
+      `${name}: server RSS growth`,
+      "MB",
+      downloads.map((run) => round(mb(run.memory.growth))),
+      {
+        ...target(csvGrowthMb === null ? null : csvGrowthMb + 200),
+        extra: downloads.map(memoryMb),
+      },
+    );
+}
 
 /**
  * Per fund: restart the server (freshServer, local mode only) and download a small fund's file once, which loads
@@ -48,6 +96,16 @@ export async function csvExport({ appUrl, serverPid, freshServer, funds, warmFun
     if (rows !== fund.size) log(`  warning: ${size}-investor CSV has ${rows} data rows`);
     const streamed = [];
     for (let i = 0; i < runs; i += 1) streamed.push(await download(url(), app.serverPid, false));
+    await xlsxBesideCsv({
+      app,
+      fund,
+      runs,
+      big,
+      add,
+      log,
+      csvMs: summarize(streamed.map((run) => run.ms)).median ?? cold.ms,
+      csvGrowthMb: cold.memory ? summarize(streamed.map((run) => mb(run.memory.growth))).median : null,
+    });
     // One table page makes the server hold the list; the next downloads come from it.
     await timedGet(`${app.url}/api/funds/${fund.id}/investor-rows?limit=100`, {
       headers: { "accept-encoding": "identity" },
@@ -123,7 +181,7 @@ export async function csvExport({ appUrl, serverPid, freshServer, funds, warmFun
     }
     const median = (id) => results.find((r) => r.id === id).median;
     log(
-      `  ${size}: first ${cold.ms} ms${cold.memory ? ` +${round(mb(cold.memory.growth))} MB` : ""}, later ${median(`csv.timeAgain.${fund.size}`)} ms, held ${median(`csv.timeHeld.${fund.size}`)} ms`,
+      `  ${size}: first ${cold.ms} ms${cold.memory ? ` +${round(mb(cold.memory.growth))} MB` : ""}, later ${median(`csv.timeAgain.${fund.size}`)} ms, held ${median(`csv.timeHeld.${fund.size}`)} ms, xlsx ${median(`xlsx.time.${fund.size}`)} ms${cold.memory ? ` +${median(`xlsx.mem.${fund.size}`)} MB` : ""}`,
     );
   }
   return { results, app };

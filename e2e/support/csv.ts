@@ -23,12 +23,19 @@ export async function readDownload(download: Download): Promise<SavedCsv> {
   };
 }
 
-/** Opens a toolbar's "Download CSV" menu, sets its options and saves what it downloads. */
-export async function downloadCsv(
+export interface DownloadOptions {
+  all?: boolean;
+  sensitive?: boolean;
+  bom?: boolean;
+}
+
+/** Opens a toolbar's "Download CSV" menu, sets its options and presses one of its buttons; the saved download. */
+export async function downloadFromMenu(
   page: Page,
   scope: Locator,
-  options: { all?: boolean; sensitive?: boolean; bom?: boolean } = {},
-): Promise<SavedCsv> {
+  options: DownloadOptions,
+  button: "Download" | "Excel (.xlsx)",
+): Promise<Download> {
   const menu = scope.locator("details").filter({ has: page.getByText("Download CSV", { exact: true }) });
   if ((await menu.getAttribute("open")) === null) await menu.getByText("Download CSV", { exact: true }).click();
   if (options.all) await scope.getByRole("radio", { name: /^Every row/ }).check();
@@ -36,9 +43,14 @@ export async function downloadCsv(
   if (options.bom) await scope.getByRole("checkbox", { name: /Excel \(UTF-8 with BOM\)/ }).check();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    scope.getByRole("button", { name: "Download", exact: true }).click(),
+    menu.getByRole("button", { name: button, exact: true }).click(),
   ]);
-  return readDownload(download);
+  return download;
+}
+
+/** Opens a toolbar's "Download CSV" menu, sets its options and saves what it downloads. */
+export async function downloadCsv(page: Page, scope: Locator, options: DownloadOptions = {}): Promise<SavedCsv> {
+  return readDownload(await downloadFromMenu(page, scope, options, "Download"));
 }
 
 /** The cell the CSV must hold for a field of a JSON record from the proxy. */

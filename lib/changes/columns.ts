@@ -31,7 +31,12 @@ const keys = [
 ] as const satisfies readonly (keyof ChangeRow)[];
 
 /** The changes CSV's columns, in the order. */
-export const changeCsvColumns: CsvColumn<ChangeRow>[] = keys.map((key) => ({ header: key, value: (row) => row[key] }));
+export const changeCsvColumns: CsvColumn<ChangeRow>[] = keys.map((key) => ({
+  header: key,
+  value: (row) => row[key],
+  // Typed where a file format types cells (xlsx): before and after hold text fields too, so they stay text.
+  kind: key === "difference" ? "money" : key.endsWith("_read_at") ? "date" : "text",
+}));
 
 /** A fund's changes as rows: one per changed field, one per investor added or removed (its commitment). */
 export function changeRows(changes: FundChanges): ChangeRow[] {

@@ -1,23 +1,18 @@
 import Papa from "papaparse";
 import { csvCell } from "./cell";
+import {
+  type ExportBodyOptions,
+  type ExportColumn,
+  type ExportFormat,
+  type ExportHeader,
+  rowsCollector,
+} from "./export-format";
 import type { ListCollector } from "../customer-api/list-collector";
-import type { RawValue } from "../table/types";
 
-export interface CsvColumn<T> {
-  header: string;
-  value: (row: T) => RawValue;
-}
+export { inBatches } from "./export-format";
 
-export interface CsvStreamOptions {
-  /** Byte-order mark first, for Excel on Windows. */
-  bom?: boolean;
-  /** Told the number of data rows once the last one is written. */
-  onDone?: (rows: number) => void;
-  /** Told when the source fails mid-way, before the stream is errored. */
-  onError?: (error: unknown, rows: number) => void;
-  /** Told when the reader goes away before the end (a cancelled download), with the rows sent so far. */
-  onCancel?: (rows: number) => void;
-}
+export type CsvColumn<T> = ExportColumn<T>;
+export type CsvStreamOptions = ExportBodyOptions;
 
 const encoder = new TextEncoder();
 // RFC 4180 with CRLF between records. Every text cell is quoted, so no value (one starting with `;` or `,`, a
@@ -35,52 +30,15 @@ function csvText(records: string[][]): string {
   return Papa.unparse(records, unparseOptions);
 }
 
-function cellsOf<T>(row: T, columns: readonly CsvColumn<T>[]): string[] {
-  return columns.map((column) => csvCell(column.value(row)));
-}
-
-function encodeCells(records: string[][]): Uint8Array {
-  return encoder.encode(`${csvText(records)}\r\n`);
-}
-
-function encodeRows<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): Uint8Array {
-  return encodeCells(rows.map((row) => cellsOf(row, columns)));
-}
-
 /** Rows already written as CSV. */
 export interface EncodedRows {
   bytes: Uint8Array;
   rows: number;
 }
 
-async function* encoded<T>(
-  batches: AsyncIterable<readonly T[]>,
-  columns: readonly CsvColumn<T>[],
-): AsyncGenerator<EncodedRows> {
-  for await (const batch of batches)
-    if (batch.length > 0) yield { bytes: encodeRows(batch, columns), rows: batch.length };
-}
-
-/**
- * A CSV body that is written batch by batch as the reader pulls, so the output never sits whole in memory.
- * A batch source that throws mid-way errors the stream: the download fails instead of arriving short.
- */
-export function csvStream<T>(
-  batches: AsyncIterable<readonly T[]>,
-  columns: readonly CsvColumn<T>[],
-  options: CsvStreamOptions = {},
-): ReadableStream<Uint8Array> {
-  return csvBody(columns, encoded(batches, columns), options);
-}
-
-/** Rows in memory, written a batch per pull. */
-export function encodedRows<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): AsyncIterable<EncodedRows> {
-  return encoded(inBatches(rows), columns);
-}
-
-/** A CSV body of rows written beforehand (by csvCollector or encodedRows), under the columns' header. */
+/** A CSV body of rows written beforehand, under the columns' header, a chunk per pull. */
 export function csvBody(
-  columns: readonly { header: string }[],
+  columns: readonly ExportHeader[],
   chunks: AsyncIterable<EncodedRows> | Iterable<EncodedRows>,
   options: CsvStreamOptions = {},
 ): ReadableStream<Uint8Array> {
@@ -114,31 +72,32 @@ export function csvBody(
   });
 }
 
+/** RFC 4180 UTF-8: every value as the upstream sent it, formulas neutralised. */
+export const csvFormat: ExportFormat<string[], EncodedRows> = {
+  extension: ".csv",
+  contentType: "text/csv; charset=utf-8",
+  cellsOf: (row, columns) => columns.map((column) => csvCell(column.value(row))),
+  encode: (records) => ({ bytes: encoder.encode(`${csvText(records)}\r\n`), rows: records.length }),
+  body: csvBody,
+};
+
 /**
- * Writes records as CSV as they are handed over, a batch at a time: an export read straight from the upstream
- * keeps only its CSV text, never the records.
+ * A CSV body that is written batch by batch as the reader pulls, so the output never sits whole in memory.
+ * A batch source that throws mid-way errors the stream: the download fails instead of arriving short.
  */
-export function csvCollector<T>(columns: readonly CsvColumn<T>[], batchSize = 1_000): ListCollector<T, EncodedRows[]> {
-  const out: EncodedRows[] = [];
-  let batch: string[][] = [];
-  const flush = () => {
-    if (batch.length > 0) out.push({ bytes: encodeCells(batch), rows: batch.length });
-    batch = [];
-  };
-  return {
-    add(item) {
-      // Only the cells wait for the batch: each record's objects are garbage at once.
-      batch.push(cellsOf(item, columns));
-      if (batch.length === batchSize) flush();
-    },
-    done() {
-      flush();
-      return out;
-    },
-  };
+export function csvStream<T>(
+  batches: AsyncIterable<readonly T[]>,
+  columns: readonly CsvColumn<T>[],
+  options: CsvStreamOptions = {},
+): ReadableStream<Uint8Array> {
+  async function* encoded() {
+    for await (const batch of batches)
+      if (batch.length > 0) yield csvFormat.encode(batch.map((row) => csvFormat.cellsOf(row, columns)));
+  }
+  return csvBody(columns, encoded(), options);
 }
 
-/** Splits rows already in memory into batches, so a big list is written a slice per pull. */
-export async function* inBatches<T>(rows: readonly T[], size = 1_000): AsyncGenerator<readonly T[]> {
-  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
+/** Writes records as CSV as they are handed over (see rowsCollector). */
+export function csvCollector<T>(columns: readonly CsvColumn<T>[], batchSize = 1_000): ListCollector<T, EncodedRows[]> {
+  return rowsCollector(csvFormat, columns, batchSize);
 }

@@ -23,6 +23,13 @@ describe("readEnv", () => {
     }
   });
 
+  it("refuses a shared store without the match key, saying why, and takes it with one", () => {
+    const url = "postgres://fe@db.example.com:5432/fe";
+    expect(() => readEnv({ DATABASE_URL: url })).toThrow(/DATABASE_URL needs DIRECTORY_MATCH_SECRET/);
+    expect(readEnv({ DATABASE_URL: url, DIRECTORY_MATCH_SECRET: "k".repeat(40) }).DATABASE_URL).toBe(url);
+    expect(() => readEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+  });
+
   it("refuses a base URL that is not http(s) and a nonsense timeout", () => {
     expect(() => readEnv({ CUSTOMER_API_BASE_URL: "ftp://x", CUSTOMER_API_TOKEN: "t" })).toThrow(EnvError);
     expect(() => readEnv({ CUSTOMER_API_TIMEOUT_MS: "soon" })).toThrow(/CUSTOMER_API_TIMEOUT_MS/);

@@ -7,6 +7,8 @@ const probe = vi.hoisted(() => ({ problem: null as string | null }));
 vi.mock("./upstream-probe", () => ({ upstreamProbe: async () => ({ problem: probe.problem, finishedAt: 0 }) }));
 const store = vi.hoisted(() => ({ current: null as null | { client: { ping: () => Promise<string> } } }));
 vi.mock("./shared-store", () => ({ sharedStore: () => store.current }));
+const history = vi.hoisted(() => ({ state: "ready", reason: null as string | null, driver: "pglite" }));
+vi.mock("../store/server", () => ({ storeStatus: () => history }));
 const { readiness } = await import("./readiness");
 
 const dir = mkdtempSync(join(tmpdir(), "fe-ready-"));
@@ -20,6 +22,7 @@ describe("readiness", () => {
     writeFileSync(usersFile, JSON.stringify([{ email: "olive@example.com", passwordHash: hash }]));
     probe.problem = null;
     store.current = { client: { ping: async () => "PONG" } };
+    Object.assign(history, { state: "ready", reason: null });
   });
   afterEach(() => vi.unstubAllEnvs());
 
@@ -27,7 +30,7 @@ describe("readiness", () => {
     expect(await readiness()).toEqual({
       ready: true,
       problem: null,
-      checks: { configuration: "ok", store: "ok", upstream: "ok" },
+      checks: { configuration: "ok", store: "ok", upstream: "ok", history: "ok (pglite)" },
     });
   });
 
@@ -52,6 +55,22 @@ describe("readiness", () => {
       ready: false,
       problem: "The Customer API did not answer within 3 s.",
       checks: { store: "not configured (single instance)" },
+    });
+  });
+
+  it("reports a history store that is down, and is not ready for it only with STORE_REQUIRED=1", async () => {
+    Object.assign(history, {
+      state: "unavailable",
+      reason: "the store folder .fund-explorer/db is open in another process",
+    });
+    expect(await readiness()).toMatchObject({
+      ready: true,
+      checks: { history: "unavailable: the store folder .fund-explorer/db is open in another process" },
+    });
+    vi.stubEnv("STORE_REQUIRED", "1");
+    expect(await readiness()).toMatchObject({
+      ready: false,
+      problem: "The history store is unavailable (STORE_REQUIRED=1).",
     });
   });
 });

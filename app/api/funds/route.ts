@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { listFunds } from "@/lib/data/funds";
+import { readFunds } from "@/lib/fund-reads/server/funds";
 import { apiRoute } from "@/lib/http/api-route";
 import { jsonBytesResponse } from "@/lib/http/responses";
 import { sharedJsonBody } from "@/lib/server/shared-in-flight";
 
 // Concurrent requests share one upstream call and one serialization (each was checked for a session).
 export const GET = apiRoute("GET /api/funds", z.object({}), {}, async ({ user }) =>
-  jsonBytesResponse(await sharedJsonBody("funds", () => listFunds(user))),
+  jsonBytesResponse(await sharedJsonBody("funds", () => readFunds(user))),
 );

@@ -5,7 +5,7 @@ import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { FundsTable } from "@/components/funds/funds-table";
 import { PageError } from "@/components/layout/page-error";
 import { requireUser } from "@/lib/auth/session";
-import { listFunds } from "@/lib/data/funds";
+import { readFunds } from "@/lib/fund-reads/server/funds";
 import { prefetch } from "@/lib/data/prefetch";
 import { fundGridRow } from "@/lib/funds/columns";
 import { fundGridQuery } from "@/lib/funds/queries";
@@ -22,7 +22,7 @@ export default async function FundsPage() {
   const [error] = await Promise.all([
     prefetch(queryClient, {
       ...fundGridQuery(),
-      queryFn: async () => (await listFunds(await requireUser())).map(fundGridRow),
+      queryFn: async () => (await readFunds(await requireUser())).map(fundGridRow),
     }),
     // Reconciliation lines as the server holds them, so the first paint does not say "not read yet" for funds it has
     // read; a failure here is the browser's to retry, not the page's.

@@ -1,17 +1,19 @@
 import "server-only";
 import type { SessionUser } from "../../auth/session-token";
 import { startExport } from "../../server/fair-share";
+import type { ExportFormat } from "../export-format";
 import { admitSensitiveRead, auditSensitiveExport, type ExportAudit } from "../../sensitive/server/sensitive-reads";
 
-/** A CSV download: never cached, never sniffed. */
-export function csvResponse(
+/** A file download (CSV or xlsx): never cached, never sniffed. */
+export function exportResponse(
+  format: Pick<ExportFormat, "contentType">,
   body: ReadableStream<Uint8Array>,
   disposition: string,
   headers: Record<string, string> = {},
 ): Response {
   return new Response(body, {
     headers: {
-      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Type": format.contentType,
       "Content-Disposition": disposition,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",

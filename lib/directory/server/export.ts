@@ -1,8 +1,8 @@
 import "server-only";
 import { csvColumns } from "../../csv/columns";
+import { type ExportFormat, rowsBody } from "../../csv/export-format";
 import { contentDisposition, today } from "../../csv/filename";
-import { csvResponse, exportHooks } from "../../csv/server/export-response";
-import { csvStream, inBatches } from "../../csv/stream";
+import { exportHooks, exportResponse } from "../../csv/server/export-response";
 import type { Principal } from "../../data/principal";
 import { directoryColumns } from "../columns";
 import type { DirectoryView } from "../search-params";
@@ -17,20 +17,21 @@ const columns = csvColumns<DirectoryRow>([
 ]);
 
 /**
- * The directory's view as CSV, one row per investor. A directory missing funds (failed, or not read yet) answers 409
+ * The directory's view as CSV or xlsx, one row per investor. A directory missing funds (failed, or not read yet) answers 409
  * naming them, or with `partial` a file named `…-partial.csv` without them (X-Missing-Funds).
  */
-export async function directoryCsv(
+export async function directoryExport(
   request: Request,
   params: DirectoryView & { partial: boolean; bom: boolean },
   principal: Principal,
+  format: ExportFormat,
 ): Promise<Response> {
   const snapshot = await directorySnapshot();
   const missing = missingFunds(snapshot);
   if (missing.length > 0 && !params.partial) return incompleteExport(missing);
-  const hooks = await exportHooks(request, false, `investors-${today()}.csv`, null, principal);
+  const hooks = await exportHooks(request, false, `investors-${today()}${format.extension}`, null, principal);
   const rows = await snapshot.index.rowsOf({ sort: params.sort, q: params.q, type: params.type });
-  const body = csvStream(inBatches(rows), columns, { bom: params.bom, ...hooks });
-  const suffix = `-${today()}${missing.length > 0 ? "-partial" : ""}.csv`;
-  return csvResponse(body, contentDisposition("investors", suffix), partialHeaders(missing));
+  const body = rowsBody(format, rows, columns, { bom: params.bom, sheet: "Investor directory", ...hooks });
+  const suffix = `-${today()}${missing.length > 0 ? "-partial" : ""}${format.extension}`;
+  return exportResponse(format, body, contentDisposition("investors", suffix), partialHeaders(missing));
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { type Fund, getFund } from "../../data/funds";
+import { getFund } from "../../data/funds";
 import type { Investor, ListCollector } from "../../data/investors";
 import type { Principal } from "../../data/principal";
 import { Conflict } from "../../http/errors";
@@ -7,39 +7,11 @@ import { serverEnv } from "../../server/env";
 import { processWide } from "../../server/process-wide";
 import { acceptFundRead } from "./organization";
 import { positionOf } from "./positions";
-import type { KeptFundList } from "./kept";
 import { mayRefresh } from "./refresh-throttle";
 import { readFundList } from "./upstream-list";
+import { type Entry, entries, evict, type FundListRead, isFresh, listsOf } from "./held-lists";
 
-/** One whole read of a fund's investor list: the masked records, and the fund's own record read with them. */
-export interface FundListRead {
-  fundId: string;
-  fund: Fund;
-  investors: readonly Investor[];
-  /** Each record's keyed tax hash, worked out before it was masked. */
-  taxKeys: readonly (string | null)[];
-  /** The content digest: the list's version. */
-  digest: string;
-  /** When its read began (ms); for a kept read, when it was last seen. */
-  startedAt: number;
-  /** Served from the store while the live read runs: when that kept read was last seen (ms); null for a live read. */
-  keptAt: number | null;
-}
-
-interface Entry {
-  fundId: string;
-  /** When its read began: what its age is counted from. */
-  startedAt: number;
-  usedAt: number;
-  rows: number;
-  /** The list has arrived (the read carries the content digest, its version). */
-  ready: boolean;
-  read: Promise<FundListRead>;
-  /** While the list is read: the masked records so far (of the latest attempt) and how many the fund says it has. */
-  reading: { investors: Investor[]; expected: number | null };
-  /** Settles once the first screen of records has been read, or the read has ended either way. */
-  firstScreen: Promise<void>;
-}
+export type { FundListRead };
 
 /** What a view's first page can be cut from before the whole list has arrived. */
 export interface EarlyList {
@@ -52,8 +24,6 @@ export interface EarlyList {
 // Records read before the first screen is served from a list still arriving (the table's first page).
 const firstScreenRows = 100;
 
-// Pages and route handlers are separate bundles: the held lists are process-wide so both see the same ones.
-const entries = processWide<Entry[]>("fund-list-reads", () => []);
 // What is told of each whole list as it arrives (the investor table readies its index), by name, across bundles.
 const listeners = processWide<Map<string, (read: FundListRead) => void>>("fund-list-listeners", () => new Map());
 
@@ -61,29 +31,8 @@ const listeners = processWide<Map<string, (read: FundListRead) => void>>("fund-l
 export function onFundListRead(name: string, listener: (read: FundListRead) => void): void {
   listeners.set(name, listener);
 }
-// About 1.2 GB of parsed investors at most; the least recently used lists go first.
-const maxRows = 250_000;
-// A list nobody has paged for this long is dropped.
-const idleMs = 10 * 60_000;
 
 const outdated = () => new Conflict("The investor list was refreshed since this table loaded. Reload the table.");
-
-/** Within INVESTOR_LIST_CACHE_SECONDS of its read. */
-function isFresh(entry: Entry, now: number): boolean {
-  return now - entry.startedAt < serverEnv().INVESTOR_LIST_CACHE_SECONDS * 1_000;
-}
-
-function evict(now: number) {
-  entries.sort((a, b) => b.usedAt - a.usedAt);
-  let rows = 0;
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i]!;
-    const newer = entries.filter((other) => other.fundId === entry.fundId && other.startedAt > entry.startedAt).length;
-    // Each fund keeps its latest list and the one before, so someone paging the older one is not cut off.
-    if (now - entry.usedAt > idleMs || newer >= 2 || (rows + entry.rows > maxRows && i > 0)) entries.splice(i--, 1);
-    else rows += entry.rows;
-  }
-}
 
 interface Read {
   investors: Investor[];
@@ -167,48 +116,11 @@ function readList(
   return created;
 }
 
-/**
- * Held lists for funds from their newest kept reads (a process's start): served at once, "as of" their read, while
- * the first request of each fund reads it live. Newest funds first, up to the cache's size; a fund held already is left.
- */
-export function seedKeptLists(lists: readonly KeptFundList[]): void {
-  let rows = entries.reduce((sum, entry) => sum + entry.rows, 0);
-  for (const kept of [...lists].sort((a, b) => b.seenAt - a.seenAt)) {
-    if (!kept.fund || listsOf(kept.fundId).length > 0 || rows + kept.investors.length > maxRows) continue;
-    rows += kept.investors.length;
-    const { fundId, investors, taxKeys, digest, seenAt } = kept;
-    const read: FundListRead = {
-      fundId,
-      fund: kept.fund,
-      investors,
-      taxKeys,
-      digest,
-      startedAt: seenAt,
-      keptAt: seenAt,
-    };
-    entries.push({
-      fundId,
-      startedAt: seenAt,
-      usedAt: Date.now(),
-      rows: investors.length,
-      ready: true,
-      read: Promise.resolve(read),
-      reading: { investors: [], expected: null },
-      firstScreen: Promise.resolve(),
-    });
-  }
-}
-
 interface IndexOptions {
   /** The list a later page must come from (its content digest); a view's first page leaves it out. */
   version?: string;
   /** Read the list again even if a recent one is held (the Refresh button). */
   refresh?: boolean;
-}
-
-/** The fund's held lists, newest first. */
-function listsOf(fundId: string): Entry[] {
-  return entries.filter((entry) => entry.fundId === fundId).sort((a, b) => b.startedAt - a.startedAt);
 }
 
 /**
@@ -232,7 +144,7 @@ async function pick(fundId: string, principal: Principal, refresh: boolean, now:
   const ready = forFund.find((candidate) => candidate.ready);
   if (refresh) {
     // Someone pressing Refresh over and over, on any instance, gets the held list, with its age, between reads.
-    if (!latest || (await mayRefresh(fundId, latest, now)))
+    if (!latest || latest.kept || (await mayRefresh(fundId, latest, now)))
       return readList(fundId, principal, listsOf(fundId)[0], now, true);
     return ready ?? latest;
   }

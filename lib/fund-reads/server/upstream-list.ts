@@ -10,6 +10,9 @@ import { taxKeyOf } from "./match-key";
 // The one place a fund's investor list is asked of the upstream. Every read is kept in the store; with a shared
 // PostgreSQL, one instance at a time reads a fund (a per-fund advisory lock) and the others take what it kept.
 
+// What writing a 50,000-position list to the store may take on a busy machine, past the upstream's deadline.
+const keepAllowanceMs = 15_000;
+
 /** A collector of masked records, each with the keyed tax hash worked out before it was masked. */
 export type RecordCollector<R> = () => ListCollector<Investor, R, string | null>;
 
@@ -85,8 +88,8 @@ async function recent<R>(fundId: string, collect: RecordCollector<R>, since: num
 }
 
 /**
- * A fund's whole investor list, masked, handed record by record to `collect`: a read kept within `reuseMs`, else
- * the upstream's. With a shared store (DATABASE_URL) the read runs under the fund's lock, and an instance that
+ * A fund's whole investor list, masked, handed record by record to `collect`. With a shared store (DATABASE_URL):
+ * a read any instance kept within `reuseMs` serves, else the read runs under the fund's lock, and an instance that
  * waited for another's read takes the list it kept instead: the upstream is asked once for all instances.
  */
 export async function readFundList<R>(
@@ -98,17 +101,15 @@ export async function readFundList<R>(
   const fund = options.fund ?? Promise.resolve(null);
   const askedAt = Date.now();
   const since = askedAt - (options.reuseMs ?? 0);
-  if (storeStatus().driver !== "postgres") {
-    if (since < askedAt) {
-      const taken = await recent(fundId, collect, since);
-      if (taken) return taken;
-    }
-    return readUnlocked(principal, fundId, collect, fund);
-  }
+  // One instance (the embedded store): its own reads are held in memory already, and a read kept by itself earlier
+  // is no faster to take from the store than the upstream's first screen is to arrive.
+  if (storeStatus().driver !== "postgres") return readUnlocked(principal, fundId, collect, fund);
   // The caller has the list as soon as it is read; the lock is held until it is kept, so the next instance finds it.
   let deliver: (read: ListRead<R>) => void = () => {};
   const delivered = new Promise<ListRead<R>>((resolve) => (deliver = resolve));
-  const locked = withFundReadLock(fundId, serverEnv().CUSTOMER_API_TIMEOUT_MS, async () => {
+  // Another instance's read is waited for as long as a read may take (its deadline), and its write to the store.
+  const waitMs = serverEnv().CUSTOMER_API_DEADLINE_MS + keepAllowanceMs;
+  const locked = withFundReadLock(fundId, waitMs, async () => {
     // Someone else read it while this instance waited for the lock (or recently enough): what they kept is the answer.
     const taken = await recent(fundId, collect, since);
     if (taken) return taken;

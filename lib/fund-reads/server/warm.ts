@@ -1,6 +1,6 @@
 import "server-only";
 import { processWide } from "../../server/process-wide";
-import { seedKeptLists } from "./fund-lists";
+import { seedKeptLists } from "./held-lists";
 import { keptOrganization } from "./kept";
 import { organizationSnapshot, startFromKept } from "./organization";
 

@@ -1,9 +1,9 @@
 import "server-only";
 import pLimit from "p-limit";
 import { csvColumns } from "../../csv/columns";
+import { type ExportColumn, type ExportFormat, rowsCollector, type WrittenRows } from "../../csv/export-format";
 import { contentDisposition, today } from "../../csv/filename";
-import { beforeFirstRow, csvResponse, exportHooks } from "../../csv/server/export-response";
-import { type CsvColumn, csvBody, csvCollector, type EncodedRows } from "../../csv/stream";
+import { beforeFirstRow, exportHooks, exportResponse } from "../../csv/server/export-response";
 import { type Fund, listFunds } from "../../data/funds";
 import { collectInvestors, type Investor } from "../../data/investors";
 import type { Principal } from "../../data/principal";
@@ -16,23 +16,24 @@ import { investorColumns } from "../columns";
 
 interface FundRows {
   fund: Fund;
-  chunks: EncodedRows[];
+  chunks: WrittenRows[];
   failure: FailedFund | null;
 }
 
 const fundFields = ["fund.id", "fund.name"];
 
 /** The file's columns for one fund's investors: the fund's id and name first, then every investor field. */
-function columnsFor(fund: Fund): CsvColumn<Investor>[] {
+function columnsFor(fund: Fund): ExportColumn<Investor>[] {
   const fundValues = [fund.id, fundName(fund)];
   return [...fundFields.map((header, at) => ({ header, value: () => fundValues[at] })), ...csvColumns(investorColumns)];
 }
 
 const header = [...fundFields.map((name) => ({ header: name })), ...csvColumns(investorColumns)];
 
-async function readFund(principal: Principal, fund: Fund, sensitive: boolean): Promise<FundRows> {
+async function readFund(principal: Principal, fund: Fund, sensitive: boolean, format: ExportFormat): Promise<FundRows> {
   try {
-    const { value } = await collectInvestors(principal, fund.id, () => csvCollector(columnsFor(fund)), { sensitive });
+    const collector = () => rowsCollector(format, columnsFor(fund));
+    const { value } = await collectInvestors(principal, fund.id, collector, { sensitive });
     return { fund, chunks: value, failure: null };
   } catch (error) {
     const message = error instanceof Error ? error.message : "The fund's investors could not be read.";
@@ -45,20 +46,22 @@ async function readFund(principal: Principal, fund: Fund, sensitive: boolean): P
 }
 
 /**
- * Every investor of every fund, the fund's id and name first. Every fund is read (a few at a time, straight into CSV
- * text) before the first row is sent, so the file is never short without saying so: when funds cannot be read the
- * answer is 409 naming them, or with `partial` a file named `…-partial.csv` without them (X-Missing-Funds).
+ * Every investor of every fund, the fund's id and name first. Every fund is read (a few at a time, straight into the
+ * file's rows) before the first row is sent, so the file is never short without saying so: when funds cannot be read
+ * the answer is 409 naming them, or with `partial` a file named `…-partial.csv` without them (X-Missing-Funds).
  */
-export async function allInvestorsCsv(
+export async function allInvestorsExport(
   request: Request,
   params: { sensitive: boolean; bom: boolean; partial: boolean },
   principal: Principal,
+  format: ExportFormat,
 ): Promise<Response> {
-  const hooks = await exportHooks(request, params.sensitive, `all-investors-${today()}.csv`, null, principal);
+  const file = `all-investors-${today()}${format.extension}`;
+  const hooks = await exportHooks(request, params.sensitive, file, null, principal);
   const read = async () => {
     const funds = await listFunds(principal);
     const limit = pLimit(serverEnv().DIRECTORY_CONCURRENCY);
-    return Promise.all(funds.map((fund) => limit(() => readFund(principal, fund, params.sensitive))));
+    return Promise.all(funds.map((fund) => limit(() => readFund(principal, fund, params.sensitive, format))));
   };
   const funds = await beforeFirstRow(hooks, read());
   const failed = funds.flatMap((fund) => (fund.failure ? [fund.failure] : []));
@@ -67,7 +70,7 @@ export async function allInvestorsCsv(
     return incompleteExport(failed);
   }
   const chunks = funds.flatMap((fund) => fund.chunks);
-  const body = csvBody(header, chunks, { bom: params.bom, ...hooks });
-  const suffix = `-${today()}${failed.length > 0 ? "-partial" : ""}.csv`;
-  return csvResponse(body, contentDisposition("all-investors", suffix), partialHeaders(failed));
+  const body = format.body(header, chunks, { bom: params.bom, sheet: "All investors", ...hooks });
+  const suffix = `-${today()}${failed.length > 0 ? "-partial" : ""}${format.extension}`;
+  return exportResponse(format, body, contentDisposition("all-investors", suffix), partialHeaders(failed));
 }

@@ -1,9 +1,9 @@
 import "server-only";
 import type { inferParserType } from "nuqs";
 import { csvColumns } from "../../csv/columns";
+import { encodedRows, type ExportFormat, rowsCollector, type WrittenRows } from "../../csv/export-format";
 import { contentDisposition, today } from "../../csv/filename";
-import { beforeFirstRow, csvResponse, exportHooks } from "../../csv/server/export-response";
-import { csvBody, csvCollector, encodedRows, type EncodedRows } from "../../csv/stream";
+import { beforeFirstRow, exportHooks, exportResponse } from "../../csv/server/export-response";
 import { type Fund, getFund } from "../../data/funds";
 import { collectInvestors, listInvestors } from "../../data/investors";
 import type { Principal } from "../../data/principal";
@@ -15,57 +15,60 @@ import { defaultInvestorView, type InvestorView, type investorCsvParsers } from 
 import { investorViewOptions } from "../view-options";
 import { heldInvestorIndex, investorIndex } from "./list-cache";
 
-type CsvChunks = Iterable<EncodedRows> | AsyncIterable<EncodedRows>;
+type Chunks = Iterable<WrittenRows> | AsyncIterable<WrittenRows>;
 
 const isWholeList = (view: InvestorView) =>
   !view.sort && !view.q && view.type.length === 0 && !view.check && !view.outstanding;
 
 /**
- * A view's rows as CSV. Masked rows come from the held list when there is one (the rows the table shows); full
+ * A view's rows in the file's format. Masked rows come from the held list when there is one (the rows the table shows); full
  * values are fetched for the export only and never held.
  */
-async function investorCsvRows(
+async function investorRows(
   principal: Principal,
   fundId: string,
   fund: Promise<Fund>,
   view: InvestorView,
   sensitive: boolean,
-): Promise<CsvChunks> {
+  format: ExportFormat,
+): Promise<Chunks> {
   const columns = csvColumns(investorColumns);
   const held = sensitive ? null : await heldInvestorIndex(principal, fundId);
-  if (held) return encodedRows(await held.rows(view), columns);
-  // With no order or filter to apply, the list is read straight into CSV: only the CSV text is kept, and people
+  if (held) return encodedRows(format, await held.rows(view), columns);
+  // With no order or filter to apply, the list is read straight into the file's rows: only those are kept, and people
   // exporting the same fund at once share one read (each request was checked for its session and its choice).
   if (isWholeList(view)) {
-    const key = `investors.csv:${fundId}:${sensitive ? "full" : "masked"}`;
-    const read = () => collectInvestors(principal, fundId, () => csvCollector(columns), { sensitive });
+    const key = `investors${format.extension}:${fundId}:${sensitive ? "full" : "masked"}`;
+    const read = () => collectInvestors(principal, fundId, () => rowsCollector(format, columns), { sensitive });
     return sharedInFlight(key, async () => (await read()).value);
   }
   if (sensitive) {
     const all = await listInvestors(principal, fundId, { sensitive });
     const options = investorViewOptions(view, (await fund).calculation_method);
-    return encodedRows(applyView(all, investorColumns, options), columns);
+    return encodedRows(format, applyView(all, investorColumns, options), columns);
   }
   // A masked view needs the whole list; it is then held for the table too.
-  return encodedRows(await (await investorIndex(principal, fundId)).rows(view), columns);
+  return encodedRows(format, await (await investorIndex(principal, fundId)).rows(view), columns);
 }
 
-/** The investors of the table's view, or all of them with `all`, as CSV. */
-export async function fundInvestorsCsv(
+/** The investors of the table's view, or all of them with `all`, as CSV or xlsx. */
+export async function fundInvestorsExport(
   request: Request,
   fundId: string,
   params: inferParserType<typeof investorCsvParsers>,
   principal: Principal,
+  format: ExportFormat,
 ): Promise<Response> {
   const { all, sensitive, bom, ...filters } = params;
   const view: InvestorView = all ? defaultInvestorView : filters;
-  const suffix = `-investors-${today()}.csv`;
+  const suffix = `-investors-${today()}${format.extension}`;
   const hooks = await exportHooks(request, sensitive, `${fundId}${suffix}`, fundId, principal);
   const fundRead = getFund(principal, fundId);
   const [fund, chunks] = await beforeFirstRow(
     hooks,
-    Promise.all([fundRead, investorCsvRows(principal, fundId, fundRead, view, sensitive)]),
+    Promise.all([fundRead, investorRows(principal, fundId, fundRead, view, sensitive, format)]),
   );
-  const body = csvBody(csvColumns(investorColumns), chunks, { bom, ...hooks });
-  return csvResponse(body, contentDisposition(fundName(fund), suffix));
+  const options = { bom, sheet: `Investors - ${fundName(fund)}`, ...hooks };
+  const body = format.body(csvColumns(investorColumns), chunks, options);
+  return exportResponse(format, body, contentDisposition(fundName(fund), suffix));
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import { csvColumns } from "../../csv/columns";
+import { type ExportFormat, rowsBody } from "../../csv/export-format";
 import { contentDisposition, today } from "../../csv/filename";
-import { csvResponse, exportHooks } from "../../csv/server/export-response";
-import { csvStream, inBatches } from "../../csv/stream";
+import { exportHooks, exportResponse } from "../../csv/server/export-response";
 import type { Principal } from "../../data/principal";
 import { incompleteExport, missingFunds, partialHeaders } from "../../fund-reads/server/failures";
 import type { OutstandingRow } from "../types";
@@ -16,17 +16,18 @@ const columns = csvColumns<OutstandingRow>([
   ...outstandingColumns,
 ]);
 
-/** The view's rows as CSV; if funds could not be read the answer says so (409), or `partial` names them. */
-export async function outstandingCsv(
+/** The view's rows as CSV or xlsx; if funds could not be read the answer says so (409), or `partial` names them. */
+export async function outstandingExport(
   request: Request,
   params: OutstandingView & { bom: boolean; partial: boolean },
   principal: Principal,
+  format: ExportFormat,
 ) {
   const { rows, snapshot } = await outstandingRows(principal, params);
   const missing = missingFunds(snapshot);
   if (missing.length > 0 && !params.partial) return incompleteExport(missing);
-  const hooks = await exportHooks(request, false, `outstanding-${today()}.csv`, null, principal);
-  const body = csvStream(inBatches(rows), columns, { bom: params.bom, ...hooks });
-  const suffix = `-${today()}${missing.length > 0 ? "-partial" : ""}.csv`;
-  return csvResponse(body, contentDisposition("outstanding", suffix), partialHeaders(missing));
+  const hooks = await exportHooks(request, false, `outstanding-${today()}${format.extension}`, null, principal);
+  const body = rowsBody(format, rows, columns, { bom: params.bom, sheet: "Capital outstanding", ...hooks });
+  const suffix = `-${today()}${missing.length > 0 ? "-partial" : ""}${format.extension}`;
+  return exportResponse(format, body, contentDisposition("outstanding", suffix), partialHeaders(missing));
 }

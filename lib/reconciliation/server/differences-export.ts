@@ -1,7 +1,7 @@
 import "server-only";
-import { csvResponse } from "../../csv/server/export-response";
+import { type ExportColumn, type ExportFormat, rowsBody } from "../../csv/export-format";
+import { exportResponse } from "../../csv/server/export-response";
 import { contentDisposition, today } from "../../csv/filename";
-import { csvStream, inBatches } from "../../csv/stream";
 import type { Principal } from "../../data/principal";
 import { investorName } from "../../investors/columns";
 import { fundList } from "../../fund-reads/server/fund-lists";
@@ -17,10 +17,14 @@ interface Difference {
   difference: string | null;
 }
 
-const columns = (["check", "investorId", "investor", "given", "expected", "difference"] as const).map((field) => ({
-  header: field,
-  value: (row: Difference) => row[field],
-}));
+const amounts = new Set(["given", "expected", "difference"]);
+const columns = (["check", "investorId", "investor", "given", "expected", "difference"] as const).map(
+  (field): ExportColumn<Difference> => ({
+    header: field,
+    value: (row) => row[field],
+    kind: amounts.has(field) ? "money" : "text",
+  }),
+);
 
 // The amounts the investor checks read: their results keep the scale these are given in.
 const moneyFields = [
@@ -32,8 +36,8 @@ const moneyFields = [
   "expense_reserve_amount",
 ] as const;
 
-/** Every difference of a fund's reconciliation as CSV: fund checks that differ, then each investor that differs. */
-export async function differencesCsv(principal: Principal, fundId: string): Promise<Response> {
+/** Every difference of a fund's reconciliation (fund checks that differ, then each investor that differs). */
+export async function differencesExport(principal: Principal, fundId: string, format: ExportFormat) {
   const index = await fundList(principal, fundId);
   const result = reconcile(fundId, index.fund, index.investors, ownershipTolerance());
   const rows: Difference[] = result.checks
@@ -63,8 +67,9 @@ export async function differencesCsv(principal: Principal, fundId: string): Prom
       });
     }
   }
-  return csvResponse(
-    csvStream(inBatches(rows), columns),
-    contentDisposition(`reconciliation-${fundId}`, `-${today()}.csv`),
+  return exportResponse(
+    format,
+    rowsBody(format, rows, columns, { sheet: "Reconciliation differences" }),
+    contentDisposition(`reconciliation-${fundId}`, `-${today()}${format.extension}`),
   );
 }

@@ -1,6 +1,7 @@
+import { csvFormat } from "@/lib/csv/stream";
 import { apiRoute } from "@/lib/http/api-route";
 import { investorCsvParsers } from "@/lib/investors/search-params";
-import { fundInvestorsCsv } from "@/lib/investors/server/export";
+import { fundInvestorsExport } from "@/lib/investors/server/export";
 import { fundParamsSchema } from "@/lib/values/ids";
 
 // The investors of the table's view (?sort=&q=&type=), or all of them with ?all=1; as CSV.
@@ -8,5 +9,5 @@ export const GET = apiRoute(
   "GET /api/funds/[fundId]/investors.csv",
   fundParamsSchema,
   investorCsvParsers,
-  ({ params, query, request, user }) => fundInvestorsCsv(request, params.fundId, query, user),
+  ({ params, query, request, user }) => fundInvestorsExport(request, params.fundId, query, user, csvFormat),
 );

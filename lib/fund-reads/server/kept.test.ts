@@ -1,0 +1,157 @@
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { dumpDatabase } from "../../../scripts/postgres-server.mjs";
+import { startDemoApi, type DemoApi } from "../../demo-api/server";
+import { testDatabase } from "../../store/server/test-stores";
+
+// The reads of a real Customer API (the demo, in the spec's field-reference shape: full tax ids and account numbers),
+// kept in a real store of each kind, and served from it by a process that starts afterwards.
+
+const user = { email: "ops@example.com", name: "Ops", sid: "s", method: "local" as const, issuedAt: 0 };
+
+/** Every value under a secret key, at any depth, of what the upstream sent: none may be kept. */
+function secretsOf(value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) value.forEach((item) => secretsOf(item, found));
+  else if (value && typeof value === "object")
+    for (const [key, item] of Object.entries(value)) {
+      if (/^(tax_id|account_number)$/.test(key) && (typeof item === "string" || typeof item === "number"))
+        found.push(String(item));
+      else secretsOf(item, found);
+    }
+  return found;
+}
+
+function expectNoneOf(secrets: string[], text: string) {
+  expect(secrets.length).toBeGreaterThan(100);
+  expect(secrets.filter((secret) => text.includes(secret))).toEqual([]);
+}
+
+// The "process" of the test running now: its store is closed after it, whatever happened.
+let running: { store: { closeStore(): Promise<void> } } | null = null;
+type Process = Awaited<ReturnType<typeof modules>>;
+
+const modules = async () => ({
+  store: await import("../../store/server"),
+  warm: await import("./warm"),
+  organization: await import("./organization"),
+  lists: await import("../../investors/server/list-cache"),
+  rows: await import("../../investors/server/rows"),
+  kept: await import("./kept"),
+  forget: await import("./forget"),
+});
+
+/** A fresh "process": every module and every process-wide value anew, the environment as given. */
+async function processWith(env: Record<string, string | undefined>) {
+  await running?.store.closeStore();
+  for (const key of Object.getOwnPropertySymbols(globalThis))
+    if (key.description?.startsWith("fund-explorer.")) delete (globalThis as Record<symbol, unknown>)[key];
+  Object.assign(process.env, env);
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete process.env[key];
+  const { vi } = await import("vitest");
+  vi.resetModules();
+  const loaded: Process = await modules();
+  running = loaded;
+  return loaded;
+}
+
+describe.each(["pglite", "postgres"] as const)("kept reads on %s", (driver) => {
+  let demo: DemoApi;
+  let folder: string;
+  let env: Record<string, string | undefined>;
+  let funds: { id: string; investor_count: number }[];
+  let secrets: string[];
+
+  beforeAll(async () => {
+    demo = await startDemoApi({ shape: "reference", fundSizes: [40, 300], fundCount: 2, seed: 7 });
+    funds = (await (
+      await fetch(`${demo.url}/customerapi/funds`, { headers: { Authorization: `Bearer ${demo.token}` } })
+    ).json()) as typeof funds;
+    const lists = await Promise.all(
+      funds.map(async (fund) =>
+        (
+          await fetch(`${demo.url}/customerapi/funds/${fund.id}/investors`, {
+            headers: { Authorization: `Bearer ${demo.token}` },
+          })
+        ).json(),
+      ),
+    );
+    secrets = secretsOf(lists).filter((secret) => secret.replace(/\D/g, "").length >= 9);
+    folder = mkdtempSync(join(tmpdir(), "fe-kept-"));
+    env = {
+      CUSTOMER_API_BASE_URL: demo.url,
+      CUSTOMER_API_TOKEN: demo.token,
+      DASHBOARD_AUTH: "none",
+      DASHBOARD_PROXY_USER_HEADER: "x-user",
+      DASHBOARD_PROXY_SECRET: "p".repeat(32),
+      DATABASE_DIR: join(folder, "db"),
+      DATABASE_URL: driver === "postgres" ? await testDatabase() : undefined,
+      DIRECTORY_MATCH_SECRET: driver === "postgres" ? "k".repeat(40) : undefined,
+    };
+  }, 60_000);
+
+  afterEach(async () => {
+    await running?.store.closeStore();
+    running = null;
+  });
+
+  afterAll(async () => {
+    await demo?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("keeps every read masked, then a restarted process serves the kept reads at once and moves to live ones", async () => {
+    const first = await processWith(env);
+    const built = await first.organization.organizationSnapshot();
+    expect(built.states).toHaveLength(2);
+    await first.organization.organizationBuilt();
+    await first.kept.keptWritesSettled();
+    const kept = await first.store.latestKeptLists();
+    expect(kept.map((list) => list.investors.length).sort((a, b) => a - b)).toEqual([40, 300]);
+    // Masked before it was written, with the keyed tax hash the directory matches by.
+    const records = JSON.stringify(kept.flatMap((list) => list.investors.map((investor) => investor.record)));
+    expectNoneOf(secrets, records);
+    expect(kept[0]!.investors.every((investor) => investor.taxKey === null || investor.taxKey.length > 20)).toBe(true);
+    if (driver === "postgres") expectNoneOf(secrets, await dumpDatabase(env.DATABASE_URL!));
+    if (driver === "pglite") expect(statSync(join(folder, "match-secret")).mode & 0o777).toBe(0o600);
+    await first.store.closeStore();
+
+    const restarted = await processWith(env);
+    const warmed = await restarted.warm.warmFromStore();
+    expect(warmed).toEqual({ funds: 2, positions: 340 });
+    // The directory is whole from the kept reads, and says so while the live reads run.
+    const organization = await restarted.organization.organizationSnapshot();
+    expect(organization.complete).toBe(true);
+    const big = funds.find((fund) => fund.investor_count === 300)!.id;
+    const page = await restarted.rows.investorRowsPage(user, big, {
+      view: (await import("../../investors/search-params")).defaultInvestorView,
+      offset: 0,
+      limit: 10,
+      sized: [],
+    });
+    expect(page).toMatchObject({ kept: true, complete: true, total: 300 });
+    // The live read lands with the same content: the same version, no longer kept.
+    await restarted.organization.organizationBuilt();
+    const live = await restarted.lists.investorIndex(user, big, { refresh: true });
+    expect(live.kept).toBe(false);
+    expect(live.version).toBe(page.version);
+    await restarted.kept.keptWritesSettled();
+    await restarted.store.closeStore();
+  }, 120_000);
+
+  it("forgets a person: every kept position with their email or their keyed tax hash, from every read", async () => {
+    const run = await processWith(env);
+    const kept = await run.store.latestKeptLists();
+    const someone = kept[0]!.investors.find((investor) => investor.taxKey !== null)!;
+    const email = (someone.record as { primary_contact?: { email?: string } }).primary_contact?.email;
+    expect(email).toBeTruthy();
+    const removed = await run.forget.forgetPerson(email!.toUpperCase());
+    expect(removed).toBeGreaterThanOrEqual(1);
+    const after = await run.store.latestKeptLists();
+    const left = after.flatMap((list) => list.investors);
+    expect(left.some((investor) => investor.taxKey === someone.taxKey)).toBe(false);
+    expect(JSON.stringify(left.map((investor) => investor.record))).not.toContain(email!);
+    await run.store.closeStore();
+  }, 60_000);
+});
