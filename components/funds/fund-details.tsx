@@ -16,13 +16,15 @@ interface FundDetailsProps {
   outstanding: ReactNode;
   /** The reconciliation panel, streamed once the checks are worked out. */
   reconciliation: ReactNode;
+  /** The Changes panel, streamed once the kept reads are compared. */
+  changes?: ReactNode;
 }
 
 /**
  * The fund's header and panels, rendered on the server from the page's read: the browser loads only the Refresh
  * and Reveal leaves, not the panels or their decimal arithmetic.
  */
-export function FundDetails({ fund, readAt, outstanding, reconciliation }: FundDetailsProps) {
+export function FundDetails({ fund, readAt, outstanding, reconciliation, changes }: FundDetailsProps) {
   const bank = fund.bank;
   return (
     <div className="space-y-4">
@@ -54,6 +56,7 @@ export function FundDetails({ fund, readAt, outstanding, reconciliation }: FundD
         <OfferingTermsPanel fund={fund} />
         <AggregatesPanel fund={fund} outstanding={outstanding} />
         {reconciliation}
+        {changes}
       </div>
     </div>
   );

@@ -16,6 +16,7 @@ const links = [
   { href: "/funds", label: "Funds" },
   { href: "/investors", label: "Investors" },
   { href: "/outstanding", label: "Outstanding" },
+  { href: "/changes", label: "Changes" },
 ];
 
 export function SiteHeader({ demo, userName, canBrowse }: SiteHeaderProps) {

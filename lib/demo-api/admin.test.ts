@@ -36,3 +36,34 @@ describe("GET /__demo/planted", () => {
     }
   });
 });
+
+describe("POST /__demo/control with a bump", () => {
+  const post = (body: unknown) => fetch(`${api.url}/__demo/control`, { method: "POST", body: JSON.stringify(body) });
+
+  it("adds an exact amount to one investor's field, in the list and the investor alike", async () => {
+    const fund = api.store.funds[3]!;
+    const [first] = api.store.listInvestors(fund.id)!;
+    const before = first!.contributed_amount;
+    const bump = { fundId: fund.id, investorId: first!.id, field: "contributed_amount", amount: "10000.00" };
+    const response = await post({ bump });
+    expect(response.status).toBe(200);
+    const { value } = (await response.json()) as { value: string };
+    expect(value).not.toBe(before);
+    expect(api.store.getInvestor(fund.id, first!.id)?.contributed_amount).toBe(value);
+    const listed = JSON.parse(api.store.investorPage(fund.id)!.body.toString("utf8")) as { id: string }[];
+    expect((listed[0] as unknown as Record<string, unknown>).contributed_amount).toBe(value);
+    // Taken back, the value is the generated one again.
+    await post({ bump: { ...bump, amount: "-10000.00" } });
+    expect(api.store.getInvestor(fund.id, first!.id)?.contributed_amount).toBe(before);
+  });
+
+  it("refuses an unknown investor, a field that is no amount and a malformed amount", async () => {
+    const fund = api.store.funds[3]!;
+    const investorId = api.store.listInvestors(fund.id)![0]!.id;
+    const bump = { fundId: fund.id, investorId, field: "contributed_amount", amount: "1.00" };
+    expect((await post({ bump: { ...bump, investorId: "nobody" } })).status).toBe(400);
+    expect((await post({ bump: { ...bump, field: "id" } })).status).toBe(400);
+    expect((await post({ bump: { ...bump, amount: "1e3" } })).status).toBe(400);
+    expect((await post({ bump: { ...bump, extra: 1 } })).status).toBe(400);
+  });
+});

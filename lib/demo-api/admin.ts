@@ -1,6 +1,7 @@
 // /__demo/* control routes; mounted only when the server starts with admin enabled.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { DemoControls } from "./controls";
+import { z } from "zod";
 import { validateFaultPatch } from "./fault-patch";
 import { plantedDifferences } from "./planted-differences";
 import { sendError, sendJson } from "./respond";
@@ -11,6 +12,16 @@ import type { DemoStore } from "./store";
 const SHARED_LISTED = 20;
 
 const MAX_BODY = 64 * 1024;
+
+// Changes the data itself (not a fault): one investor's amount, so a test can see it change between two reads.
+const bumpSchema = z.strictObject({
+  bump: z.strictObject({
+    fundId: z.string().min(1).max(200),
+    investorId: z.string().min(1).max(200),
+    field: z.string().regex(/^[a-z_]{1,60}$/),
+    amount: z.string().regex(/^-?\d{1,20}(\.\d{1,10})?$/),
+  }),
+});
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -56,7 +67,13 @@ export async function handleAdmin(
       if (method === "GET") return sendJson(res, 200, controls.get());
       if (method !== "POST") return sendError(res, 405, "Method not allowed", { Allow: "GET, POST" });
       try {
-        return sendJson(res, 200, controls.set(validateFaultPatch(await readJson(req))));
+        const body = await readJson(req);
+        if (typeof body === "object" && body !== null && "bump" in body) {
+          const parsed = bumpSchema.safeParse(body);
+          if (!parsed.success) throw new TypeError(`bump: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+          return sendJson(res, 200, { ...parsed.data.bump, value: store.bump(parsed.data.bump) });
+        }
+        return sendJson(res, 200, controls.set(validateFaultPatch(body)));
       } catch (error) {
         return sendError(res, 400, error instanceof Error ? error.message : "invalid fault patch");
       }

@@ -31,6 +31,13 @@ export class ByteLru<V> {
     }
   }
 
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
+    this.entries.delete(key);
+    this.total -= entry.bytes;
+  }
+
   clear(): void {
     this.entries.clear();
     this.total = 0;

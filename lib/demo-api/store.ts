@@ -1,4 +1,5 @@
 // Funds generated eagerly (exact sums, planted differences aside); investor lists made on demand behind an LRU.
+import Big from "big.js";
 import { resolveDemoConfig, type DemoConfig } from "./config";
 import { generateAmounts } from "./generate-amounts";
 import type { FundPlants, FundTerms } from "./fund-terms";
@@ -40,7 +41,19 @@ export interface DemoStore {
   cacheStats(): { entries: number; bytes: number };
   /** Serializes funds in order while the cache budget allows; returns how many were warmed. */
   prewarm(): number;
+  /** Adds `amount` to one investor's amount field from now on (tests of what changed between reads); the new value. */
+  bump(change: Bump): string;
 }
+
+/** An amount added to one investor's field: the admin control `{"bump": {fundId, investorId, field, amount}}`. */
+export interface Bump {
+  fundId: string;
+  investorId: string;
+  field: string;
+  amount: string;
+}
+
+const decimals = (value: string) => (value.includes(".") ? value.length - value.indexOf(".") - 1 : 0);
 
 const ESTIMATED_INVESTOR_BYTES = 1500;
 const OPEN = 0x5b;
@@ -48,12 +61,13 @@ const COMMA = 0x2c;
 const CLOSE = 0x5d;
 
 /** Serializes straight into one growing buffer, recording each investor's byte range. */
-export function serializeInvestors(terms: FundTerms): InvestorPage {
+export function serializeInvestors(terms: FundTerms, adjust?: (investor: DemoInvestor) => void): InvestorPage {
   let buffer = Buffer.allocUnsafe(Math.max(1024, terms.investorCount * ESTIMATED_INVESTOR_BYTES));
   const ranges = new Map<string, readonly [number, number]>();
   let position = 0;
   buffer[position++] = OPEN;
   forEachInvestor(terms, (investor, index) => {
+    adjust?.(investor);
     const json = JSON.stringify(investor);
     // UTF-8 needs at most 3 bytes per UTF-16 unit; grow before writing so nothing is truncated.
     if (position + json.length * 3 + 2 > buffer.length) {
@@ -110,13 +124,27 @@ export function createDemoStore(partial: Partial<DemoConfig> = {}): DemoStore {
   const fundsBody = Buffer.from(JSON.stringify(funds));
   const startupMs = performance.now() - started;
   const cache = new ByteLru<InvestorPage>(config.cacheBytes);
+  // fund id → investor id → field → amount added: data the admin changed, applied whenever a list is made.
+  const bumps = new Map<string, Map<string, Map<string, Big>>>();
+
+  function adjusted(fundId: string) {
+    const forFund = bumps.get(fundId);
+    if (forFund === undefined) return undefined;
+    return (investor: DemoInvestor) => {
+      const record = investor as unknown as Record<string, unknown>;
+      for (const [field, amount] of forFund.get(investor.id) ?? []) {
+        const current = String(record[field]);
+        record[field] = new Big(current).plus(amount).toFixed(Math.max(decimals(current), decimals(amount.toString())));
+      }
+    };
+  }
 
   function investorPage(fundId: string): InvestorPage | undefined {
     const fundTerms = terms.get(fundId);
     if (fundTerms === undefined) return undefined;
     const cached = cache.get(fundId);
     if (cached !== undefined) return cached;
-    const page = serializeInvestors(fundTerms);
+    const page = serializeInvestors(fundTerms, adjusted(fundId));
     // Rough cost of the id map besides the body itself.
     cache.set(fundId, page, page.body.length + page.ranges.size * 120);
     return page;
@@ -151,6 +179,21 @@ export function createDemoStore(partial: Partial<DemoConfig> = {}): DemoStore {
       return undefined;
     },
     cacheStats: () => ({ entries: cache.size, bytes: cache.bytes }),
+    bump({ fundId, investorId, field, amount }) {
+      const page = investorPage(fundId);
+      const range = page?.ranges.get(investorId);
+      if (page === undefined || range === undefined) throw new TypeError(`bump: unknown investor "${investorId}"`);
+      const current = (parseRange(page, range) as unknown as Record<string, unknown>)[field];
+      if (typeof current !== "string" || !/^-?\d+(\.\d+)?$/.test(current))
+        throw new TypeError(`bump: ${field} is not an amount`);
+      const forFund = bumps.get(fundId) ?? new Map<string, Map<string, Big>>();
+      const forInvestor = forFund.get(investorId) ?? new Map<string, Big>();
+      forInvestor.set(field, (forInvestor.get(field) ?? new Big(0)).plus(amount));
+      forFund.set(investorId, forInvestor);
+      bumps.set(fundId, forFund);
+      cache.delete(fundId);
+      return String((this.getInvestor(fundId, investorId) as unknown as Record<string, unknown>)[field]);
+    },
     prewarm() {
       let warmed = 0;
       for (const fund of funds) {

@@ -18,6 +18,7 @@ const state: fc.Arbitrary<InvestorTableState> = fc.record({
   cols: fc.subarray([...investorColumnIds]),
   check: fc.constantFrom(null, "total_capital_due" as const, "unfunded_commitment_amount" as const),
   outstanding: fc.boolean(),
+  changed: fc.constantFrom(null, "1d", "7d", "30d", "2026-11-18", "2026-11-18T02:00:00Z"),
 });
 
 // The view as it means: the default columns are written as none.
@@ -63,6 +64,7 @@ describe("the investor table's search params", () => {
       type: ["trust"],
       check: null,
       outstanding: false,
+      changed: null,
     };
     expect(investorCsvUrl("/api/x.csv", view, { all: false, sensitive: true, bom: false })).toBe(
       "/api/x.csv?sort=commitment_amount.desc&q=ann&type=trust&sensitive=1",

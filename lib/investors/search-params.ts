@@ -8,6 +8,7 @@ import {
   parseAsFlag,
   parseAsOneOf,
   parseAsSearch,
+  parseAsSince,
   parseAsSort,
   parseAsValueSet,
   parseAsWhole,
@@ -25,6 +26,8 @@ export const investorViewParsers = {
   check: parseAsOneOf(["total_capital_due", "unfunded_commitment_amount"] as const),
   /** Only the investors with capital outstanding. */
   outstanding: parseAsFlag,
+  /** Only the investors added or changed since then (the ids come from lib/changes, through the page or route). */
+  changed: parseAsSince,
 };
 
 /** The table's whole state in the URL: the view and the columns on screen. */
@@ -47,7 +50,14 @@ export const investorCsvParsers = { ...investorViewParsers, ...exportParsers };
 export type InvestorView = inferParserType<typeof investorViewParsers>;
 export type InvestorTableState = inferParserType<typeof investorTableParsers>;
 
-export const defaultInvestorView: InvestorView = { sort: null, q: "", type: [], check: null, outstanding: false };
+export const defaultInvestorView: InvestorView = {
+  sort: null,
+  q: "",
+  type: [],
+  check: null,
+  outstanding: false,
+  changed: null,
+};
 
 // Made on first use, not at import: a call at module level would keep nuqs's cache code in the browser's bundle.
 let tableCache: ReturnType<typeof createSearchParamsCache<typeof investorTableParsers>> | undefined;
@@ -69,8 +79,8 @@ const serializeCsv = createSerializer(investorCsvParsers, { clearOnDefault: true
 
 /** `?sort=…&q=…&type=…` for links that carry the view and for query keys; "" for the default view. */
 export function investorViewSearch(view: InvestorView): string {
-  const { sort, q, type, check, outstanding } = view;
-  return serializeView({ sort, q, type, check, outstanding });
+  const { sort, q, type, check, outstanding, changed } = view;
+  return serializeView({ sort, q, type, check, outstanding, changed });
 }
 
 /** The table's state as a query string, the columns included (the default ones are left out). */
@@ -98,5 +108,6 @@ export function useInvestorTableState() {
     cols: investorTableParsers.cols.withOptions({ history: "replace" }),
     check: investorTableParsers.check.withOptions({ history: "push" }),
     outstanding: investorTableParsers.outstanding.withOptions({ history: "push" }),
+    changed: investorTableParsers.changed.withOptions({ history: "push" }),
   });
 }

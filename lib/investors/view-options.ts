@@ -12,11 +12,14 @@ import type { InvestorView } from "./search-params";
 export function investorViewOptions(
   view: InvestorView,
   calculationMethod: string | null | undefined,
+  /** The ids changed since `view.changed`, worked out by lib/changes; without them that filter is not applied. */
+  changedIds: ReadonlySet<string> | null = null,
 ): ViewOptions<Investor> {
   const types = new Set(view.type);
   const tests: ((investor: Investor) => boolean)[] = [];
   if (types.size > 0) tests.push((investor) => types.has(investorTypeOf(investor)));
   if (view.check) tests.push((investor) => investorDiffers(view.check!, calculationMethod, investor));
+  if (view.changed && changedIds) tests.push((investor) => changedIds.has(investor.id));
   if (view.outstanding) tests.push((investor) => outstandingOf(investor) !== null);
   return {
     query: view.q,

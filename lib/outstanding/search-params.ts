@@ -1,18 +1,8 @@
 // Parsers, loader and serializer from nuqs/server run on both sides; the hook is the browser's.
 import { useQueryStates } from "nuqs";
-import { createParser, createSearchParamsCache, createSerializer, type inferParserType } from "nuqs/server";
-import { parseAsDigest, parseAsFlag, parseAsSort, parseAsWhole } from "../table/parsers";
+import { createSearchParamsCache, createSerializer, type inferParserType } from "nuqs/server";
+import { parseAsDigest, parseAsFlag, parseAsFundId, parseAsSort, parseAsWhole } from "../table/parsers";
 import { outstandingColumnIds } from "./columns";
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** One fund's id. */
-const parseAsFundId = Object.assign(
-  createParser<string>({ parse: (value) => (uuid.test(value) ? value : null), serialize: (value) => value }),
-  {
-    description: "a fund id (UUID)",
-  },
-);
 
 // Capital outstanding's view, defined once: its page, routes, CSV link and query keys read and write it here.
 export const outstandingViewParsers = {

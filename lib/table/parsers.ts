@@ -1,4 +1,5 @@
 import { createParser } from "nuqs/server";
+import { isSince } from "./since";
 import type { SortState } from "./types";
 
 // The building blocks of every table's search-params module; what a valid value is lives here, once.
@@ -143,3 +144,17 @@ export const exportParsers = {
   /** A UTF-8 byte-order mark first, for Excel on Windows. */
   bom: parseAsFlag,
 };
+
+/** Changes since: 1d, 7d, 30d, a day (YYYY-MM-DD, from its start in UTC) or an ISO timestamp with its zone. */
+export const parseAsSince = described(
+  createParser<string>({ parse: (value) => (isSince(value) ? value : null), serialize: (value) => value }),
+  "1d, 7d, 30d, a date (YYYY-MM-DD) or an ISO timestamp with a zone",
+);
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One fund's id. */
+export const parseAsFundId = described(
+  createParser<string>({ parse: (value) => (uuid.test(value) ? value : null), serialize: (value) => value }),
+  "a fund id (UUID)",
+);

@@ -1,7 +1,9 @@
 import { cache } from "react";
+import { FundChangesPanel } from "@/components/changes/fund-changes-panel";
 import { CapitalOutstanding } from "@/components/funds/aggregates-panel";
 import { ReconciliationPanel } from "@/components/reconciliation/reconciliation-panel";
 import { requireUser } from "@/lib/auth/session";
+import { fundChanges } from "@/lib/changes/server/changes";
 import { readInPlace } from "@/lib/data/prefetch";
 import { fundReconciliation } from "@/lib/reconciliation/server/fund-reconciliation";
 
@@ -25,4 +27,12 @@ export async function FundOutstanding({ fundId }: FundChecksProps) {
 export async function FundReconciliation({ fundId }: FundChecksProps) {
   const { value, failure } = await reconciliationOnce(fundId);
   return <ReconciliationPanel fundId={fundId} data={value ?? undefined} error={failure?.message} />;
+}
+
+/** The Changes panel, for a Suspense boundary: the fund's changes since `since`, between two kept reads. */
+export async function FundChangesSection({ fundId, since }: FundChecksProps & { since: string }) {
+  const { value, failure } = await readInPlace(async () => fundChanges(await requireUser(), fundId, since));
+  return (
+    <FundChangesPanel fundId={fundId} since={since} changes={failure ? undefined : value} error={failure?.message} />
+  );
 }

@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { InvestorsTable } from "@/components/investors/investors-table";
 import { PageError } from "@/components/layout/page-error";
 import { requireUser } from "@/lib/auth/session";
+import { changedInvestorIds } from "@/lib/changes/server/changes";
 import { prefetchInfinite } from "@/lib/data/prefetch";
 import { visibleInvestorColumnIds } from "@/lib/investors/columns";
 import { fundInvestorRowsQuery, investorRowsFirstPage } from "@/lib/investors/queries";
@@ -20,8 +21,11 @@ export async function InvestorsSection({ fundId }: InvestorsSectionProps) {
   const queryClient = getQueryClient();
   const error = await prefetchInfinite(queryClient, {
     ...fundInvestorRowsQuery(fundId, view, sized),
-    queryFn: async () =>
-      investorRowsPage(await requireUser(), fundId, { view, offset: 0, limit: investorRowsFirstPage, sized }),
+    queryFn: async () => {
+      const user = await requireUser();
+      const changedIds = view.changed ? await changedInvestorIds(user, fundId, view.changed) : null;
+      return investorRowsPage(user, fundId, { view, offset: 0, limit: investorRowsFirstPage, sized, changedIds });
+    },
   });
   return (
     <section aria-labelledby="investors-heading">

@@ -4,14 +4,16 @@ import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { Suspense } from "react";
 import { FundDetails } from "@/components/funds/fund-details";
 import { PageError } from "@/components/layout/page-error";
+import { FundChangesPanel } from "@/components/changes/fund-changes-panel";
 import { ReconciliationPanel } from "@/components/reconciliation/reconciliation-panel";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
+import { loadFundChangesSince } from "@/lib/changes/search-params";
 import { getFundOnce } from "@/lib/data/page-reads";
 import { readInPlace } from "@/lib/data/prefetch";
 import { fundName } from "@/lib/funds/columns";
 import { investorTableCache } from "@/lib/investors/search-params";
 import { isId } from "@/lib/values/ids";
-import { FundOutstanding, FundReconciliation } from "./fund-checks";
+import { FundChangesSection, FundOutstanding, FundReconciliation } from "./fund-checks";
 import { InvestorsSection } from "./investors-section";
 
 export async function generateMetadata({ params }: PageProps<"/funds/[fundId]">): Promise<Metadata> {
@@ -30,7 +32,9 @@ export default async function FundPage({ params, searchParams }: PageProps<"/fun
   const { fundId } = await params;
   if (!isId(fundId)) notFound();
   // The table's view from the URL, for the server-rendered first page; what the page does not know is ignored.
-  await investorTableCache().parse(searchParams);
+  const search = await searchParams;
+  await investorTableCache().parse(search);
+  const since = loadFundChangesSince(search);
   const { value: fund, failure, readAt } = await readFund(fundId);
   // Decided before any Suspense boundary streams, so an unavailable fund answers HTTP 404.
   if (failure?.kind === "fund_not_found") notFound();
@@ -48,6 +52,11 @@ export default async function FundPage({ params, searchParams }: PageProps<"/fun
           reconciliation={
             <Suspense fallback={<ReconciliationPanel fundId={fundId} />}>
               <FundReconciliation fundId={fundId} />
+            </Suspense>
+          }
+          changes={
+            <Suspense fallback={<FundChangesPanel fundId={fundId} since={since} />}>
+              <FundChangesSection fundId={fundId} since={since} />
             </Suspense>
           }
         />

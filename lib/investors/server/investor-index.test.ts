@@ -20,11 +20,25 @@ const index = new InvestorIndex(investors, "v1", 1_700_000_000_000, { id: "fund"
 const ids = (rows: readonly Investor[]) => rows.map((row) => row.id.at(-1)).join("");
 
 const views: InvestorView[] = [
-  { sort: null, q: "", type: [], check: null, outstanding: false },
-  { sort: { id: "commitment_amount", direction: "desc" }, q: "", type: [], check: null, outstanding: false },
-  { sort: { id: "name", direction: "asc" }, q: "qu", type: [], check: null, outstanding: false },
-  { sort: { id: "commitment_amount", direction: "asc" }, q: "", type: ["entity"], check: null, outstanding: false },
-  { sort: { id: "name", direction: "desc" }, q: "nobody", type: [], check: null, outstanding: false },
+  { sort: null, q: "", type: [], check: null, outstanding: false, changed: null },
+  {
+    sort: { id: "commitment_amount", direction: "desc" },
+    q: "",
+    type: [],
+    check: null,
+    outstanding: false,
+    changed: null,
+  },
+  { sort: { id: "name", direction: "asc" }, q: "qu", type: [], check: null, outstanding: false, changed: null },
+  {
+    sort: { id: "commitment_amount", direction: "asc" },
+    q: "",
+    type: ["entity"],
+    check: null,
+    outstanding: false,
+    changed: null,
+  },
+  { sort: { id: "name", direction: "desc" }, q: "nobody", type: [], check: null, outstanding: false, changed: null },
 ];
 
 describe("InvestorIndex", () => {
@@ -41,7 +55,12 @@ describe("InvestorIndex", () => {
   });
 
   it("totals the whole view exactly, not only the page, and counts types over the fund", async () => {
-    const page = await index.page({ sort: null, q: "", type: ["entity"], check: null, outstanding: false }, 0, 1, []);
+    const page = await index.page(
+      { sort: null, q: "", type: ["entity"], check: null, outstanding: false, changed: null },
+      0,
+      1,
+      [],
+    );
     expect(page.rows).toHaveLength(1);
     expect(page.matched).toBe(3);
     expect(page.totals.commitment_amount).toBe("2909.2"); // 1000.10 + 903 + 1006.10
@@ -56,10 +75,12 @@ describe("InvestorIndex", () => {
   });
 
   it("sizes only the asked-for columns, over every row of the fund", async () => {
-    const page = await index.page({ sort: null, q: "qu", type: [], check: null, outstanding: false }, 0, 1, [
-      "name",
-      "commitment_amount",
-    ]);
+    const page = await index.page(
+      { sort: null, q: "qu", type: [], check: null, outstanding: false, changed: null },
+      0,
+      1,
+      ["name", "commitment_amount"],
+    );
     expect(Object.keys(page.longest).sort()).toEqual(["commitment_amount", "name"]);
     expect(page.longest.name).toBe(36); // the nameless investor shows its id
     expect(page.longest.commitment_amount).toBe("1,006.10".length);
@@ -82,12 +103,19 @@ describe("InvestorIndex", () => {
 
   it("refuses a type neither the spec nor the fund has, so junk filters cannot make new views", async () => {
     await expect(
-      index.page({ sort: null, q: "", type: ["junk1"], check: null, outstanding: false }, 0, 1, []),
+      index.page({ sort: null, q: "", type: ["junk1"], check: null, outstanding: false, changed: null }, 0, 1, []),
     ).rejects.toMatchObject({
       name: "BadRequest",
     });
     expect(
-      (await index.page({ sort: null, q: "", type: ["trust"], check: null, outstanding: false }, 0, 1, [])).matched,
+      (
+        await index.page(
+          { sort: null, q: "", type: ["trust"], check: null, outstanding: false, changed: null },
+          0,
+          1,
+          [],
+        )
+      ).matched,
     ).toBe(0);
   });
 
@@ -96,7 +124,7 @@ describe("InvestorIndex", () => {
     const big = new InvestorIndex(many, "v1", 1, { id: "fund" });
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 0);
-    await big.page({ sort: null, q: "a", type: [], check: null, outstanding: false }, 0, 1, []);
+    await big.page({ sort: null, q: "a", type: [], check: null, outstanding: false, changed: null }, 0, 1, []);
     clearInterval(ticker);
     expect(ticks).toBeGreaterThan(0);
   });
@@ -126,5 +154,13 @@ describe("InvestorIndex.pageBytes", () => {
     );
     expect(await index.pageBytes(view, 0, 3, ["name"])).toBe(bytes);
     expect(await index.pageBytes(view, 3, 3, ["name"])).not.toBe(bytes);
+  });
+
+  it("filters a changed view to the ids it is given, and keys the view by them", async () => {
+    const view: InvestorView = { sort: null, q: "", type: [], check: null, outstanding: false, changed: "7d" };
+    const some = investors.slice(0, 2).map((investor) => investor.id);
+    expect((await index.page(view, 0, 10, [], new Set(some))).rows.map((row) => row.id)).toEqual(some);
+    expect((await index.page(view, 0, 10, [], new Set([investors[2]!.id]))).matched).toBe(1);
+    expect((await index.page(view, 0, 10, [], new Set())).matched).toBe(0);
   });
 });

@@ -23,6 +23,12 @@ const maxCachedPages = 48;
 const sliceRows = 500;
 const encoder = new TextEncoder();
 
+// A `changed` view is keyed by the ids it was given too: "since 7d" names other investors as time passes.
+const viewKey = (view: InvestorView, changedIds: ReadonlySet<string> | null) =>
+  view.changed && changedIds
+    ? `${investorViewSearch(view)}|${[...changedIds].sort().join(",")}`
+    : investorViewSearch(view);
+
 /**
  * A fund's investor list prepared for the table: views (search, type filter, sort) are worked out once and
  * kept, so paging, sorting and searching 50,000 investors cost milliseconds instead of a full download.
@@ -65,8 +71,9 @@ export class InvestorIndex {
     offset: number,
     limit: number,
     sized: readonly InvestorColumnId[],
+    changedIds: ReadonlySet<string> | null = null,
   ): Promise<InvestorRowsPage> {
-    const { positions, totals } = await this.view(view);
+    const { positions, totals } = await this.view(view, changedIds);
     // Only the fields of the columns on screen: a full record is ~1.3 KB, the ten default columns a fraction of it.
     const paths = columnPaths(investorColumns.filter((column) => sized.includes(column.id)));
     const rows: Investor[] = [];
@@ -97,11 +104,12 @@ export class InvestorIndex {
     offset: number,
     limit: number,
     sized: readonly InvestorColumnId[],
+    changedIds: ReadonlySet<string> | null = null,
   ): Promise<Uint8Array> {
-    const key = `${investorViewSearch(view)}|${offset}|${limit}|${sized.join(",")}`;
+    const key = `${viewKey(view, changedIds)}|${offset}|${limit}|${sized.join(",")}`;
     let bytes = this.pages.get(key);
     if (bytes) this.pages.delete(key);
-    else bytes = encoder.encode(JSON.stringify(await this.page(view, offset, limit, sized)));
+    else bytes = encoder.encode(JSON.stringify(await this.page(view, offset, limit, sized, changedIds)));
     this.pages.set(key, bytes);
     if (this.pages.size > maxCachedPages) this.pages.delete(this.pages.keys().next().value!);
     return bytes;
@@ -150,8 +158,8 @@ export class InvestorIndex {
     if (unknown !== undefined) throw new BadRequest(`Unknown investor type "${unknown.slice(0, 40)}".`);
   }
 
-  private view(view: InvestorView): Promise<ViewResult> {
-    const key = investorViewSearch(view);
+  private view(view: InvestorView, changedIds: ReadonlySet<string> | null = null): Promise<ViewResult> {
+    const key = viewKey(view, changedIds);
     const cached = this.views.get(key);
     if (cached) {
       // Most recently used last, so the oldest view is the one dropped.
@@ -162,16 +170,17 @@ export class InvestorIndex {
     this.checkTypes(view.type);
     // A sorted view orders its filtered view, itself worked out once and kept; concurrent askers share the work.
     const result = view.sort
-      ? this.view({ ...view, sort: null }).then((filtered) => this.sorted(view, filtered))
-      : this.filtered(view);
+      ? this.view({ ...view, sort: null }, changedIds).then((filtered) => this.sorted(view, filtered))
+      : this.filtered(view, changedIds);
     this.views.set(key, result);
     result.catch(() => this.views.delete(key));
     if (this.views.size > maxCachedViews) this.views.delete(this.views.keys().next().value!);
     return result;
   }
 
-  private async filtered(view: InvestorView): Promise<ViewResult> {
-    const matches = viewMatcher(investorColumns, investorViewOptions(view, this.fund.calculation_method));
+  private async filtered(view: InvestorView, changedIds: ReadonlySet<string> | null): Promise<ViewResult> {
+    const options = investorViewOptions(view, this.fund.calculation_method, changedIds);
+    const matches = viewMatcher(investorColumns, options);
     const positions: number[] = [];
     for (let start = 0; start < this.total; start += sliceRows) {
       for (let index = start; index < Math.min(this.total, start + sliceRows); index++)

@@ -17,13 +17,17 @@ export interface RowsRequest {
   /** The list a later page must come from; a view's first page leaves it out. */
   version?: string;
   refresh?: boolean;
+  /** The ids of a `changed` view, from lib/changes (the caller's to work out). */
+  changedIds?: ReadonlySet<string> | null;
 }
 
 const encoder = new TextEncoder();
 
 // One person's burst of the same page of the same list shares one place in their lane and its result.
-function pageKey(fundId: string, version: string, { view, offset, limit, sized }: RowsRequest, form: string): string {
-  return `${fundId}:${version}:${investorViewSearch(view)}|${offset}|${limit}|${sized.join(",")}|${form}`;
+function pageKey(fundId: string, version: string, request: RowsRequest, form: string): string {
+  const { view, offset, limit, sized, changedIds } = request;
+  const ids = view.changed && changedIds ? [...changedIds].sort().join(",") : "";
+  return `${fundId}:${version}:${investorViewSearch(view)}|${ids}|${offset}|${limit}|${sized.join(",")}|${form}`;
 }
 
 /**
@@ -39,6 +43,7 @@ async function listFor(
   const waits =
     request.version !== undefined ||
     request.refresh ||
+    request.view.changed !== null ||
     request.view.type.some((type) => !specInvestorTypes.includes(type));
   if (!waits) return investorIndexOrEarly(principal, fundId);
   return { index: await investorIndex(principal, fundId, { version: request.version, refresh: request.refresh }) };
@@ -54,7 +59,8 @@ export async function investorRowsPage(
   const list = await listFor(principal, fundId, request);
   if ("early" in list) return earlyPage(list.early, view, offset, limit, sized);
   const key = pageKey(fundId, list.index.version, request, "page");
-  return inPersonLaneOnce(principal.email, key, () => list.index.page(view, offset, limit, sized));
+  const ids = request.changedIds ?? null;
+  return inPersonLaneOnce(principal.email, key, () => list.index.page(view, offset, limit, sized, ids));
 }
 
 /** The same page as JSON bytes for the route: a complete list's pages are serialized once and shared. */
@@ -67,5 +73,6 @@ export async function investorRowsBytes(
   const list = await listFor(principal, fundId, request);
   if ("early" in list) return encoder.encode(JSON.stringify(earlyPage(list.early, view, offset, limit, sized)));
   const key = pageKey(fundId, list.index.version, request, "bytes");
-  return inPersonLaneOnce(principal.email, key, () => list.index.pageBytes(view, offset, limit, sized));
+  const ids = request.changedIds ?? null;
+  return inPersonLaneOnce(principal.email, key, () => list.index.pageBytes(view, offset, limit, sized, ids));
 }

@@ -4,6 +4,15 @@ import type { StoreStatus } from "./status";
 
 export { StoreConnection, type StoreConfig } from "./connection";
 export { type KeptList, latestFundsList, latestKeptList, latestKeptLists } from "./reads";
+export {
+  type AmountKey,
+  changesSince,
+  type FundComparison,
+  type FundFigureKey,
+  fundFigureKeys,
+  type KeptRead,
+  type PositionChange,
+} from "./changes";
 export { keptSeenAt, taxKeysOfEmail } from "./lookups";
 export { tryWithJobLock, withFundReadLock } from "./locks";
 export { type StoreDriver, type StoreStatus, StoreUnavailable } from "./status";

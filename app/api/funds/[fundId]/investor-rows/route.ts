@@ -1,3 +1,4 @@
+import { changedInvestorIds } from "@/lib/changes/server/changes";
 import { apiRoute } from "@/lib/http/api-route";
 import { jsonBytesResponse } from "@/lib/http/responses";
 import { visibleInvestorColumnIds } from "@/lib/investors/columns";
@@ -13,7 +14,8 @@ export const GET = apiRoute(
   async ({ params, query, user }) => {
     const { offset, limit, version, refresh, cols, ...view } = query;
     const sized = visibleInvestorColumnIds(cols);
-    const request = { view, offset, limit, sized, version: version ?? undefined, refresh };
+    const changedIds = view.changed ? await changedInvestorIds(user, params.fundId, view.changed) : null;
+    const request = { view, offset, limit, sized, version: version ?? undefined, refresh, changedIds };
     return jsonBytesResponse(await investorRowsBytes(user, params.fundId, request));
   },
 );

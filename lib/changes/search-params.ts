@@ -1,0 +1,40 @@
+import { createLoader, createSearchParamsCache, createSerializer, type inferParserType } from "nuqs/server";
+import { parseAsFlag, parseAsFundId, parseAsLiteralSet, parseAsSearch, parseAsSince } from "../table/parsers";
+import { changeKinds } from "./types";
+
+// The changes views, defined once: the /changes page, its routes, the CSV link and the fund panel read them here.
+
+/** A fund's changes (its panel, GET /api/funds/{fundId}/changes): since a week ago unless the URL says otherwise. */
+export const fundChangesParsers = { since: parseAsSince.withDefault("7d") };
+
+/** The organization's changes: since when, which kinds, which fund, which investors (name or id). */
+export const changesViewParsers = {
+  since: parseAsSince.withDefault("7d"),
+  kind: parseAsLiteralSet(changeKinds),
+  fund: parseAsFundId,
+  q: parseAsSearch(200),
+};
+
+export const changesCsvParsers = { ...changesViewParsers, bom: parseAsFlag };
+
+export type ChangesView = inferParserType<typeof changesViewParsers>;
+
+let viewCache: ReturnType<typeof createSearchParamsCache<typeof changesViewParsers>> | undefined;
+let fundLoader: ReturnType<typeof createLoader<typeof fundChangesParsers>> | undefined;
+
+/** The /changes page's reading of its URL: what it does not know, or cannot read, is ignored. */
+export function changesViewCache() {
+  return (viewCache ??= createSearchParamsCache(changesViewParsers));
+}
+
+/** The fund page's `since` for its Changes panel (a bad value is ignored: the default week). */
+export function loadFundChangesSince(searchParams: Record<string, string | string[] | undefined>): string {
+  return (fundLoader ??= createLoader(fundChangesParsers))(searchParams).since;
+}
+
+const serializeView = createSerializer(changesViewParsers, { clearOnDefault: true });
+
+/** `?since=…&kind=…&fund=…&q=…` for links and the CSV; "" for the default view. */
+export function changesViewSearch(view: ChangesView): string {
+  return serializeView(view);
+}

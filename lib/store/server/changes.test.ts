@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changesSince } from "./changes";
+import type { StoreConnection } from "./connection";
+import { at, investor, testStore, type TestDriver } from "./test-stores";
+import { recordFund, recordInvestorList, recordReadFailure } from "./writes";
+
+describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept reads on %s", (driver) => {
+  let store: StoreConnection;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ store, dispose } = await testStore(driver));
+    await store.open();
+  }, 60_000);
+  afterAll(() => dispose());
+
+  const list = (fundId: string, digest: string, readAt: string, investors: Record<string, unknown>[]) =>
+    recordInvestorList(
+      {
+        fundId,
+        digest,
+        readAt: at(readAt),
+        fund: null,
+        investors: investors.map((record) => ({ record, taxKey: null })),
+      },
+      store,
+    );
+  const fund = (fundId: string, digest: string, readAt: string, figures: Record<string, unknown>) =>
+    recordFund({ fundId, digest, readAt: at(readAt), fund: { id: fundId, ...figures } }, store);
+
+  it("diffs the newest read at or before the moment against the newest, exactly", async () => {
+    const payer = investor("p-1", { contributed_amount: "0.00", commitment_amount: "12345678901234567.89" });
+    const same = investor("p-2");
+    const leaving = investor("p-3", { commitment_amount: "250.50" });
+    await list("diff", "d1", "2026-11-18T02:00:00Z", [payer, same, leaving]);
+    await fund("diff", "f1", "2026-11-18T02:00:00Z", { total_contributed: "100.00", investor_count: 3 });
+    const paid = { ...payer, contributed_amount: "10000.00", investment_account: { tax_id: "•••••9999" } };
+    const joining = investor("p-4", { commitment_amount: "1000.10" });
+    // "1.0" and "1.00" are the same amount: no change, though the record's text differs.
+    await list("diff", "d2", "2026-11-19T02:00:00Z", [paid, { ...same, commitment_amount: "1000.000" }, joining]);
+    await fund("diff", "f2", "2026-11-19T02:00:00Z", { total_contributed: "10100.00", investor_count: 3 });
+    const { funds, positions } = await changesSince(at("2026-11-18T12:00:00Z"), "diff", store);
+    expect(funds).toHaveLength(1);
+    expect(funds[0]).toMatchObject({
+      firstReadAt: at("2026-11-18T02:00:00Z"),
+      before: { readAt: at("2026-11-18T02:00:00Z") },
+      after: { readAt: at("2026-11-19T02:00:00Z") },
+      gaps: { count: 0 },
+    });
+    expect(funds[0]!.figures.find((figure) => figure.key === "total_contributed")).toEqual({
+      key: "total_contributed",
+      before: "100.00",
+      after: "10100.00",
+      difference: "10000.00",
+    });
+    const byId = Object.fromEntries(positions.map((change) => [change.investorId, change]));
+    expect(Object.keys(byId)).toEqual(["p-1", "p-2", "p-3", "p-4"]);
+    expect(byId["p-1"]!.change).toBe("changed");
+    expect(byId["p-1"]!.amounts).toEqual([
+      { key: "contributed_amount", before: "0.00", after: "10000.00", difference: "10000.00" },
+    ]);
+    expect(byId["p-1"]!.records?.after.investment_account).toEqual({ tax_id: "•••••9999" });
+    expect(byId["p-2"]!.amounts).toEqual([]);
+    expect(byId["p-3"]).toMatchObject({ change: "removed", name: "Investor p-3", records: null });
+    expect(byId["p-3"]!.amounts.find((amount) => amount.key === "commitment_amount")?.difference).toBe("-250.50");
+    expect(byId["p-4"]!.amounts.find((amount) => amount.key === "commitment_amount")?.difference).toBe("1000.10");
+  });
+
+  it("says where history starts, and compares nothing before it", async () => {
+    await list("late", "l1", "2026-11-20T02:00:00Z", [investor("l-1")]);
+    const { funds, positions } = await changesSince(at("2026-11-19T00:00:00Z"), "late", store);
+    expect(funds[0]).toMatchObject({ before: null, firstReadAt: at("2026-11-20T02:00:00Z") });
+    expect(positions).toEqual([]);
+  });
+
+  it("names a failed read after the old content was last seen: a gap", async () => {
+    await list("gap", "g1", "2026-11-10T02:00:00Z", [investor("g-1")]);
+    await list("gap", "g1", "2026-11-17T02:00:00Z", [investor("g-1")]);
+    const failure = { kind: "investors" as const, fundId: "gap", status: 502, message: "down" };
+    await recordReadFailure({ ...failure, at: at("2026-11-12T00:00:00Z") }, store);
+    await recordReadFailure({ ...failure, at: at("2026-11-18T00:00:00Z") }, store);
+    const { funds } = await changesSince(at("2026-11-17T12:00:00Z"), "gap", store);
+    expect(funds[0]).toMatchObject({ gaps: { count: 1, first: at("2026-11-18T00:00:00Z") } });
+    expect(funds[0]!.before?.id).toBe(funds[0]!.after.id);
+  });
+
+  it("answers every fund at once", async () => {
+    const { funds } = await changesSince(at("2026-11-18T12:00:00Z"), null, store);
+    expect(funds.map((compared) => compared.fundId)).toEqual(expect.arrayContaining(["diff", "gap", "late"]));
+  });
+});

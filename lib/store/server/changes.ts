@@ -1,0 +1,172 @@
+import "server-only";
+import { positionAmountKeys } from "../columns";
+import { type StoreConnection, defaultConnection } from "./connection";
+
+// What changed between two kept reads of each fund, worked out in SQL: the newest read at or before a moment against
+// the newest now, positions joined on investor id, numeric differences exact (numeric), records compared as jsonb.
+
+export type AmountKey = (typeof positionAmountKeys)[number];
+export const fundFigureKeys = ["total_commitments", "total_contributed", "total_received", "investor_count"] as const;
+export type FundFigureKey = (typeof fundFigureKeys)[number];
+
+export interface KeptRead {
+  id: number;
+  readAt: Date;
+  lastSeenAt: Date;
+}
+
+/** One fund's two reads compared, its own figures at each, and the failed reads between them. */
+export interface FundComparison {
+  fundId: string;
+  /** The fund's first kept investor list: history starts there. */
+  firstReadAt: Date;
+  /** The newest investor list read at or before the moment; null when history starts after it. */
+  before: KeptRead | null;
+  after: KeptRead;
+  /** The fund's own record, newest: its name and capital due date (names as the fund list gives them). */
+  fund: { displayName: string | null; legalName: string | null; capitalDueDate: string | null };
+  /** The fund's own figures (kind 'fund' reads) at or before the moment and now, with exact differences. */
+  figures: { key: FundFigureKey; before: string | null; after: string | null; difference: string | null }[];
+  /** Reads of the fund that failed after the old content was last seen at or before the moment. */
+  gaps: { count: number; first: Date | null; last: Date | null };
+}
+
+/** An investor added, removed or changed between a fund's two reads. */
+export interface PositionChange {
+  fundId: string;
+  investorId: string;
+  change: "added" | "removed" | "changed";
+  name: string;
+  /** The amounts that differ (numerically), each with before, after and the exact difference (after − before). */
+  amounts: { key: AmountKey; before: string | null; after: string | null; difference: string | null }[];
+  /** Both records (masked as kept) when they differ as jsonb; null for an added or removed investor. */
+  records: { before: Record<string, unknown>; after: Record<string, unknown> } | null;
+}
+
+const newest = (kind: string, bound: string) => `
+  select id, read_at, last_seen_at, total_commitments, total_contributed, total_received, investor_count, record
+  from reads r where r.kind = '${kind}' and r.fund_id = f.fund_id ${bound} order by r.read_at desc, r.id desc limit 1`;
+
+const comparisonsSql = `
+  select f.fund_id, f.first_read_at, b.id b_id, b.read_at b_read_at, b.last_seen_at b_seen,
+         a.id a_id, a.read_at a_read_at, a.last_seen_at a_seen,
+         coalesce(fa.record, '{}'::jsonb) -> 'legal_entity' ->> 'display_name' display_name,
+         coalesce(fa.record, '{}'::jsonb) -> 'legal_entity' ->> 'legal_name' legal_name,
+         coalesce(fa.record, '{}'::jsonb) ->> 'capital_due_date' capital_due_date,
+         ${["total_commitments", "total_contributed", "total_received", "investor_count"]
+           .map((key) => `fb.${key}::text b_${key}, fa.${key}::text a_${key}, (fa.${key} - fb.${key})::text d_${key}`)
+           .join(", ")},
+         g.count gap_count, g.first gap_first, g.last gap_last
+  from (select fund_id, min(read_at) first_read_at from reads
+        where kind = 'investors' and ($2::text is null or fund_id = $2) group by fund_id) f
+  cross join lateral (${newest("investors", "")}) a
+  left join lateral (${newest("investors", "and r.read_at <= $1")}) b on true
+  left join lateral (${newest("fund", "")}) fa on true
+  left join lateral (${newest("fund", "and r.read_at <= $1")}) fb on true
+  left join lateral (
+    select count(*)::int count, min(x.at) first, max(x.at) last from read_failures x
+    where x.fund_id = f.fund_id and x.kind in ('investors', 'fund')
+      and x.at > coalesce((select max(s.seen_at) from read_sightings s where s.read_id = b.id and s.seen_at <= $1),
+                          b.read_at)
+  ) g on b.id is not null
+  order by f.fund_id`;
+
+const oneSide = (read: string, side: string) =>
+  `(select distinct on (investor_id) * from positions where read_id = ${read} order by investor_id, ordinal) ${side}`;
+const amountColumns = positionAmountKeys
+  .map(
+    (key) => `b.${key}::text b_${key}, a.${key}::text a_${key},
+      (case when a.read_id is null then -b.${key} when b.read_id is null then a.${key} else a.${key} - b.${key} end)::text d_${key}`,
+  )
+  .join(",\n");
+const changedAmounts = `array_remove(array[${positionAmountKeys
+  .map((key) => `case when a.${key} is distinct from b.${key} then '${key}' end`)
+  .join(", ")}], null) changed_amounts`;
+
+// Each pair's positions in one full join on investor id; only rows whose records differ (or that one side lacks).
+const positionsSql = `
+  select x.* from unnest($1::bigint[], $2::bigint[]) p(b_id, a_id)
+  cross join lateral (
+    select coalesce(a.fund_id, b.fund_id) fund_id, coalesce(a.investor_id, b.investor_id) investor_id,
+           case when b.read_id is null then 'added' when a.read_id is null then 'removed' else 'changed' end change,
+           coalesce(a.name, b.name) name, ${changedAmounts}, ${amountColumns},
+           case when a.read_id is not null and b.read_id is not null then b.record end b_record,
+           case when a.read_id is not null and b.read_id is not null then a.record end a_record
+    from ${oneSide("p.b_id", "b")} full join ${oneSide("p.a_id", "a")} on a.investor_id = b.investor_id
+    where a.record is distinct from b.record
+  ) x
+  order by x.fund_id, x.investor_id`;
+
+type Row = Record<string, unknown>;
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+const date = (value: unknown) => new Date(value as Date);
+
+function comparisonOf(row: Row): FundComparison {
+  const read = (side: "a" | "b") =>
+    row[`${side}_id`] == null
+      ? null
+      : { id: Number(row[`${side}_id`]), readAt: date(row[`${side}_read_at`]), lastSeenAt: date(row[`${side}_seen`]) };
+  return {
+    fundId: String(row.fund_id),
+    firstReadAt: date(row.first_read_at),
+    before: read("b"),
+    after: read("a")!,
+    fund: {
+      displayName: text(row.display_name),
+      legalName: text(row.legal_name),
+      capitalDueDate: text(row.capital_due_date),
+    },
+    figures: fundFigureKeys.map((key) => ({
+      key,
+      before: text(row[`b_${key}`]),
+      after: text(row[`a_${key}`]),
+      difference: text(row[`d_${key}`]),
+    })),
+    gaps: {
+      count: Number(row.gap_count ?? 0),
+      first: row.gap_first ? date(row.gap_first) : null,
+      last: row.gap_last ? date(row.gap_last) : null,
+    },
+  };
+}
+
+function changeOf(row: Row): PositionChange {
+  const keys = row.changed_amounts as AmountKey[];
+  const before = row.b_record as Record<string, unknown> | null;
+  const after = row.a_record as Record<string, unknown> | null;
+  return {
+    fundId: String(row.fund_id),
+    investorId: String(row.investor_id),
+    change: row.change as PositionChange["change"],
+    name: String(row.name),
+    amounts: keys.map((key) => ({
+      key,
+      before: text(row[`b_${key}`]),
+      after: text(row[`a_${key}`]),
+      difference: text(row[`d_${key}`]),
+    })),
+    records: before && after ? { before, after } : null,
+  };
+}
+
+/**
+ * Every fund's (or one fund's) newest kept investor list at or before `at` against its newest now, and the
+ * positions that differ between the two. A fund whose history starts after `at` has no `before` and no positions.
+ */
+export function changesSince(
+  at: Date,
+  fundId: string | null = null,
+  store: StoreConnection = defaultConnection(),
+): Promise<{ funds: FundComparison[]; positions: PositionChange[] }> {
+  return store.use(async (_db, pool) => {
+    const found = await pool.query<Row>(comparisonsSql, [at.toISOString(), fundId]);
+    const funds = found.rows.map(comparisonOf);
+    const pairs = funds.filter((fund) => fund.before && fund.before.id !== fund.after.id);
+    if (pairs.length === 0) return { funds, positions: [] };
+    const rows = await pool.query<Row>(positionsSql, [
+      pairs.map((fund) => fund.before!.id),
+      pairs.map((fund) => fund.after.id),
+    ]);
+    return { funds, positions: rows.rows.map(changeOf) };
+  });
+}
