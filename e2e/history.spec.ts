@@ -1,3 +1,5 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import Big from "big.js";
 import { formatMoney } from "../lib/values/format";
 import { expect, test } from "./support/fixtures";
@@ -12,6 +14,11 @@ interface Investor {
 }
 interface FundChanges {
   investors: { investorId: string }[];
+}
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.length} × ${v.nodes[0]?.target.join(" ")}`);
 }
 
 test("a payment between two reads is a new row of the position's History, with the exact values", async ({
@@ -53,6 +60,17 @@ test("a payment between two reads is a new row of the position's History, with t
     await expect(contributed(count - 2)).toHaveText(formatMoney(investor.contributed_amount));
     await expect(contributed(count - 1)).toHaveText(formatMoney(paid));
     await expect(table.getByRole("columnheader", { name: "Contributed" })).toBeVisible();
+    // The chart is decoration over the table, in light and dark.
+    await expect(history.locator("svg")).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await violations(page)).toEqual([]);
+
+    await page.goto(`/funds/${fund.id}`);
+    const aggregates = page.getByRole("region", { name: "Aggregates" });
+    await expect(aggregates.getByRole("table", { name: "Aggregates over time" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Investors" })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
   } finally {
     await bump(fund.id, investor.id, "-10000.00");
   }
