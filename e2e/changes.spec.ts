@@ -1,6 +1,6 @@
 import { readDownload } from "./support/csv";
 import { expect, test } from "./support/fixtures";
-import { upstreamGet, upstreamUrl } from "./support/upstream";
+import { bumpContributed as bump, upstreamGet } from "./support/upstream";
 
 interface Fund {
   id: string;
@@ -12,12 +12,6 @@ interface Investor {
 interface FundChanges {
   before: { readAt: string } | null;
   investors: { investorId: string; change: string; fields: { field: string; kind: string; difference: string }[] }[];
-}
-
-async function bump(fundId: string, investorId: string, amount: string) {
-  const body = { bump: { fundId, investorId, field: "contributed_amount", amount } };
-  const response = await fetch(`${upstreamUrl}/__demo/control`, { method: "POST", body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`bump: HTTP ${response.status}`);
 }
 
 test("a payment between two reads shows in the fund's panel, the investor table, /changes, JSON and CSV", async ({

@@ -14,6 +14,8 @@ interface AggregatesPanelProps {
   fund: Fund;
   /** Capital still owed by the fund's investors: a CapitalOutstanding once their list has been read. */
   outstanding: ReactNode;
+  /** Total commitments and total contributed over time, streamed once the kept reads are read. */
+  history?: ReactNode;
 }
 
 interface CapitalOutstandingProps {
@@ -45,7 +47,7 @@ function caption(part: string | null | undefined, whole: string | null | undefin
   return `${formatMoney(part)} of ${formatMoney(whole)}${share === null ? "" : ` (${share}%)`}`;
 }
 
-export function AggregatesPanel({ fund, outstanding }: AggregatesPanelProps) {
+export function AggregatesPanel({ fund, outstanding, history }: AggregatesPanelProps) {
   const committed = shareOf(fund.total_commitments, fund.target_size);
   const contributed = shareOf(fund.total_contributed, fund.total_commitments);
   return (
@@ -71,6 +73,12 @@ export function AggregatesPanel({ fund, outstanding }: AggregatesPanelProps) {
           caption={caption(fund.total_contributed, fund.total_commitments, contributed)}
         />
       </div>
+      {history ? (
+        <div className="mt-4">
+          <h3 className="mb-2 text-sm font-semibold">Over time</h3>
+          {history}
+        </div>
+      ) : null}
     </Panel>
   );
 }

@@ -18,13 +18,15 @@ interface FundDetailsProps {
   reconciliation: ReactNode;
   /** The Changes panel, streamed once the kept reads are compared. */
   changes?: ReactNode;
+  /** The Aggregates panel's figures over time, streamed once the kept reads are read. */
+  history?: ReactNode;
 }
 
 /**
  * The fund's header and panels, rendered on the server from the page's read: the browser loads only the Refresh
  * and Reveal leaves, not the panels or their decimal arithmetic.
  */
-export function FundDetails({ fund, readAt, outstanding, reconciliation, changes }: FundDetailsProps) {
+export function FundDetails({ fund, readAt, outstanding, reconciliation, changes, history }: FundDetailsProps) {
   const bank = fund.bank;
   return (
     <div className="space-y-4">
@@ -54,7 +56,7 @@ export function FundDetails({ fund, readAt, outstanding, reconciliation, changes
           sensitivePath={`/api/funds/${encodeURIComponent(fund.id)}/sensitive`}
         />
         <OfferingTermsPanel fund={fund} />
-        <AggregatesPanel fund={fund} outstanding={outstanding} />
+        <AggregatesPanel fund={fund} outstanding={outstanding} history={history} />
         {reconciliation}
         {changes}
       </div>

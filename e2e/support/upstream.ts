@@ -27,6 +27,11 @@ export async function setFaults(state: Record<string, unknown>): Promise<void> {
   if (!response.ok) throw new Error(`setting faults: HTTP ${response.status}`);
 }
 
+/** Adds an exact amount to one investor's contributed amount from then on (a negative one takes it back). */
+export async function bumpContributed(fundId: string, investorId: string, amount: string): Promise<void> {
+  await setFaults({ bump: { fundId, investorId, field: "contributed_amount", amount } });
+}
+
 export async function resetUpstream(): Promise<void> {
   await fetch(`${upstreamUrl}/__demo/reset`, { method: "POST" });
 }

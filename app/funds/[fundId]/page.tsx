@@ -13,7 +13,7 @@ import { readInPlace } from "@/lib/data/prefetch";
 import { fundName } from "@/lib/funds/columns";
 import { investorTableCache } from "@/lib/investors/search-params";
 import { isId } from "@/lib/values/ids";
-import { FundChangesSection, FundOutstanding, FundReconciliation } from "./fund-checks";
+import { FundChangesSection, FundHistory, FundOutstanding, FundReconciliation } from "./fund-checks";
 import { InvestorsSection } from "./investors-section";
 
 export async function generateMetadata({ params }: PageProps<"/funds/[fundId]">): Promise<Metadata> {
@@ -57,6 +57,11 @@ export default async function FundPage({ params, searchParams }: PageProps<"/fun
           changes={
             <Suspense fallback={<FundChangesPanel fundId={fundId} since={since} />}>
               <FundChangesSection fundId={fundId} since={since} />
+            </Suspense>
+          }
+          history={
+            <Suspense fallback={<p role="status">Reading the kept history…</p>}>
+              <FundHistory fundId={fundId} />
             </Suspense>
           }
         />

@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Suspense } from "react";
 import { InvestorAcrossFundsView } from "@/components/directory/investor-across-funds";
 import { PageError } from "@/components/layout/page-error";
 import { requireUser } from "@/lib/auth/session";
@@ -9,6 +10,7 @@ import { prefetch } from "@/lib/data/prefetch";
 import { investorAcrossFundsQuery } from "@/lib/directory/queries";
 import { investorAcrossFunds } from "@/lib/directory/server/reads";
 import { getQueryClient } from "@/lib/query/query-client";
+import { InvestorAcrossFundsHistory } from "./investor-history";
 
 export const metadata: Metadata = { title: "Investor across funds" };
 
@@ -21,6 +23,11 @@ export default async function InvestorAcrossFundsPage({ params }: PageProps<"/in
     queryFn: async () => investorAcrossFunds(await requireUser(), key),
   });
   if (error?.status === 404) notFound();
+  // The directory's match: each fund's own id of this investor, whose kept positions are summed over time.
+  const held = (queryClient.getQueryData(investorAcrossFundsQuery(key).queryKey)?.positions ?? []).map((position) => ({
+    fundId: position.fund.id,
+    investorId: position.investor.id,
+  }));
   return (
     <div className="space-y-4">
       <nav aria-label="Breadcrumb" className="text-sm">
@@ -31,9 +38,14 @@ export default async function InvestorAcrossFundsPage({ params }: PageProps<"/in
       {error ? (
         <PageError message={error.message} />
       ) : (
-        <HydrationBoundary state={dehydrate(queryClient)}>
-          <InvestorAcrossFundsView investorKey={key} />
-        </HydrationBoundary>
+        <>
+          <HydrationBoundary state={dehydrate(queryClient)}>
+            <InvestorAcrossFundsView investorKey={key} />
+          </HydrationBoundary>
+          <Suspense fallback={<p role="status">Reading the kept history…</p>}>
+            <InvestorAcrossFundsHistory held={held} />
+          </Suspense>
+        </>
       )}
     </div>
   );

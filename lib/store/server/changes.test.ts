@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changesSince } from "./changes";
 import type { StoreConnection } from "./connection";
-import { at, investor, testStore, type TestDriver } from "./test-stores";
-import { recordFund, recordInvestorList, recordReadFailure } from "./writes";
+import { at, investor, keepList, testStore, type TestDriver } from "./test-stores";
+import { recordFund, recordReadFailure } from "./writes";
 
 describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept reads on %s", (driver) => {
   let store: StoreConnection;
@@ -14,16 +14,7 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept re
   afterAll(() => dispose());
 
   const list = (fundId: string, digest: string, readAt: string, investors: Record<string, unknown>[]) =>
-    recordInvestorList(
-      {
-        fundId,
-        digest,
-        readAt: at(readAt),
-        fund: null,
-        investors: investors.map((record) => ({ record, taxKey: null })),
-      },
-      store,
-    );
+    keepList(store, fundId, digest, readAt, investors);
   const fund = (fundId: string, digest: string, readAt: string, figures: Record<string, unknown>) =>
     recordFund({ fundId, digest, readAt: at(readAt), fund: { id: fundId, ...figures } }, store);
 

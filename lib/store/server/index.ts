@@ -13,6 +13,16 @@ export {
   type KeptRead,
   type PositionChange,
 } from "./changes";
+export {
+  fundFiguresHistory,
+  type HistoryFundKey,
+  historyFundKeys,
+  type HistoryPoint,
+  type HistoryPositionKey,
+  historyPositionKeys,
+  positionHistory,
+  positionsHistory,
+} from "./history";
 export { keptSeenAt, taxKeysOfEmail } from "./lookups";
 export { tryWithJobLock, withFundReadLock } from "./locks";
 export { type StoreDriver, type StoreStatus, StoreUnavailable } from "./status";

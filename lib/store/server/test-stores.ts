@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { Client } from "pg";
 import { testPostgresUrl } from "@/lib/testing/test-postgres";
 import { StoreConnection } from "./connection";
+import { recordInvestorList } from "./writes";
 
 /** A new, empty database of the test's own in the unit run's PostgreSQL: its URL. */
 export async function testDatabase(): Promise<string> {
@@ -55,3 +56,15 @@ export function investor(id: string, fields: Record<string, unknown> = {}): Reco
 }
 
 export const at = (iso: string) => new Date(iso);
+
+/** Keeps one investor list of a fund, read at `readAt` (ISO), with no fund record and no tax keys. */
+export function keepList(
+  store: StoreConnection,
+  fundId: string,
+  digest: string,
+  readAt: string,
+  investors: Record<string, unknown>[],
+) {
+  const kept = investors.map((record) => ({ record, taxKey: null }));
+  return recordInvestorList({ fundId, digest, readAt: at(readAt), fund: null, investors: kept }, store);
+}

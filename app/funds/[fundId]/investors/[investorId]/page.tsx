@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { Suspense } from "react";
 import { InvestorDetails } from "@/components/investors/investor-details";
 import { InvestorNav } from "@/components/investors/investor-nav";
 import { PageError } from "@/components/layout/page-error";
@@ -12,6 +13,7 @@ import { investorName } from "@/lib/investors/columns";
 import { investorQuery } from "@/lib/investors/queries";
 import { getQueryClient } from "@/lib/query/query-client";
 import { isId } from "@/lib/values/ids";
+import { InvestorHistory } from "./investor-history";
 
 type Props = PageProps<"/funds/[fundId]/investors/[investorId]">;
 
@@ -47,6 +49,10 @@ export default async function InvestorPage({ params }: Props) {
           investorName={investor ? investorName(investor) : investorId}
         />
         <InvestorDetails fundId={fundId} investorId={investorId} />
+        {/* Drawn on the server from the kept reads: no client JS, streamed so the details never wait for the store. */}
+        <Suspense fallback={<p role="status">Reading the kept history…</p>}>
+          <InvestorHistory fundId={fundId} investorId={investorId} />
+        </Suspense>
       </div>
     </HydrationBoundary>
   );
