@@ -13,6 +13,7 @@ export {
   type KeptRead,
   type PositionChange,
 } from "./changes";
+export { type ContributedDay, contributedByDay } from "./contributed";
 export { keptSeenAt, taxKeysOfEmail } from "./lookups";
 export { tryWithJobLock, withFundReadLock } from "./locks";
 export { type StoreDriver, type StoreStatus, StoreUnavailable } from "./status";
