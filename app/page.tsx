@@ -56,7 +56,7 @@ export default async function OverviewPage() {
             positions={read.overview.positions}
             investors={read.investors}
           />
-          <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+          <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-2">
             <BooksState counts={read.counts} />
             <TargetChart rows={read.overview.byTarget} />
             <OutstandingChart rows={read.overview.positions ? read.overview.outstanding : null} />
