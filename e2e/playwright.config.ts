@@ -85,6 +85,7 @@ export default defineConfig({
         "embedded-demo.spec.ts",
         "faults.spec.ts",
         "directory-faults.spec.ts",
+        "overview-faults.spec.ts",
         "sign-in.spec.ts",
         "oidc.spec.ts",
         "auth.setup.ts",
@@ -101,7 +102,7 @@ export default defineConfig({
     // Fault tests flip the shared upstream's switches, so they run alone, after the rest, one file at a time.
     {
       name: "faults",
-      testMatch: ["faults.spec.ts", "directory-faults.spec.ts"],
+      testMatch: ["faults.spec.ts", "directory-faults.spec.ts", "overview-faults.spec.ts"],
       dependencies: ["app", "sign-in", "oidc", "security", "multi-instance"],
       fullyParallel: false,
       workers: 1,

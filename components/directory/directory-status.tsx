@@ -1,6 +1,7 @@
 "use client";
 
 import type { DirectoryProgress, FailedFund } from "@/lib/directory/types";
+import { FailedFundsText } from "./failed-funds-text";
 
 interface DirectoryStatusProps {
   progress: DirectoryProgress;
@@ -44,13 +45,7 @@ export function DirectoryStatus({ progress, complete, kept, failedFunds, onRetry
           role="alert"
           className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
         >
-          {failedFunds.length} {failedFunds.length === 1 ? "fund" : "funds"} could not be read:{" "}
-          {failedFunds.map((fund, index) => (
-            <span key={fund.id}>
-              {index > 0 ? ", " : ""}
-              {fund.name} ({fund.message})
-            </span>
-          ))}
+          <FailedFundsText failedFunds={failedFunds} />
           {" · "}
           <button
             type="button"

@@ -13,6 +13,7 @@ interface SiteHeaderProps {
 }
 
 const links = [
+  { href: "/", label: "Overview" },
   { href: "/funds", label: "Funds" },
   { href: "/investors", label: "Investors" },
   { href: "/outstanding", label: "Outstanding" },
@@ -29,7 +30,7 @@ export function SiteHeader({ demo, userName, canBrowse }: SiteHeaderProps) {
         Skip to content
       </a>
       <div className="mx-auto flex h-14 w-full max-w-[1600px] items-center gap-6 px-4 sm:px-6">
-        <Link href="/funds" className="text-base font-semibold tracking-tight">
+        <Link href="/" className="text-base font-semibold tracking-tight">
           Fund Explorer
         </Link>
         {canBrowse ? (

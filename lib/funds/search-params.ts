@@ -30,6 +30,12 @@ export function loadFundView(searchParams: URLSearchParams): FundView {
 }
 
 const serializeCsv = createSerializer(fundsCsvParsers, { clearOnDefault: true });
+const serializeView = createSerializer(fundViewParsers, { clearOnDefault: true });
+
+/** `/funds?reconciliation=…&sort=…` for links into the grid; "/funds" for every fund. */
+export function fundsViewUrl(view: Partial<FundView>): string {
+  return serializeView("/funds", view);
+}
 
 /** The funds CSV URL for the view (unless every row is asked for) and the export options. */
 export function fundsCsvUrl(view: FundView, options: { all: boolean; sensitive: boolean; bom: boolean }): string {

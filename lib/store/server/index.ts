@@ -23,6 +23,7 @@ export {
   positionHistory,
   positionsHistory,
 } from "./history";
+export { type ContributedDay, contributedByDay } from "./contributed";
 export { keptSeenAt, taxKeysOfEmail } from "./lookups";
 export { tryWithJobLock, withFundReadLock } from "./locks";
 export { type StoreDriver, type StoreStatus, StoreUnavailable } from "./status";

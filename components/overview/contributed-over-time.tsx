@@ -1,0 +1,122 @@
+import { AxisBottom } from "@visx/axis";
+import { Group } from "@visx/group";
+import { scaleLinear, scaleUtc } from "@visx/scale";
+import { LinePath } from "@visx/shape";
+import Link from "next/link";
+import { plotValue, tickLabel } from "@/components/charts/bar-scale";
+import { Panel } from "@/components/ui/panel";
+import { changesViewSearch } from "@/lib/changes/search-params";
+import type { ContributedHistory, ContributedPoint } from "@/lib/overview/types";
+import { formatMoney } from "@/lib/values/format";
+
+// The organization's total contributed per day from the kept reads: a line for the eye, the changes as an exact table.
+
+const width = 640;
+const height = 180;
+const margin = { left: 56, right: 16, top: 8, bottom: 28 };
+const dayOf = (point: ContributedPoint) => new Date(`${point.day}T00:00:00Z`);
+const axisDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
+/** The days on which the total changed (and the first and last), newest first: the table stays short and exact. */
+function changedDays(points: readonly ContributedPoint[]): ContributedPoint[] {
+  const kept = points.filter(
+    (point, at) => at === 0 || at === points.length - 1 || point.total !== points[at - 1]!.total,
+  );
+  return kept.reverse();
+}
+
+function Line({ points }: { points: readonly ContributedPoint[] }) {
+  const x = scaleUtc<number>({
+    domain: [dayOf(points[0]!), dayOf(points[points.length - 1]!)],
+    range: [0, width - margin.left - margin.right],
+  });
+  const y = scaleLinear<number>({
+    domain: [0, Math.max(1, ...points.map((point) => plotValue(point.total)))],
+    range: [height - margin.top - margin.bottom, 0],
+    nice: true,
+  });
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className="h-auto w-full text-zinc-700 dark:text-zinc-300"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <Group left={margin.left} top={margin.top}>
+        {y.ticks(4).map((tick) => (
+          <text key={tick} x={-6} y={y(tick)} dy="0.33em" textAnchor="end" fontSize={10} fill="currentColor">
+            {tickLabel.format(tick)}
+          </text>
+        ))}
+        <LinePath
+          data={[...points]}
+          x={(point) => x(dayOf(point))}
+          y={(point) => y(plotValue(point.total))}
+          className="stroke-blue-600 dark:stroke-blue-400"
+          strokeWidth={2}
+          fill="none"
+        />
+        <AxisBottom
+          top={height - margin.top - margin.bottom}
+          scale={x}
+          numTicks={5}
+          stroke="currentColor"
+          tickStroke="currentColor"
+          tickFormat={(value) => axisDay.format(value instanceof Date ? value : new Date(value.valueOf()))}
+          tickLabelProps={{ fill: "currentColor", fontSize: 10, textAnchor: "middle" }}
+        />
+      </Group>
+    </svg>
+  );
+}
+
+export function ContributedOverTime({ history }: { history: ContributedHistory }) {
+  const rows = changedDays(history.points);
+  return (
+    <Panel title="Contributed over time">
+      {history.error !== null ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{history.error}</p>
+      ) : history.points.length === 0 ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          Nothing kept yet: the history starts with the first read.
+        </p>
+      ) : (
+        <>
+          {history.points.length > 1 ? <Line points={history.points} /> : null}
+          <div className="mt-3 max-h-64 overflow-auto">
+            <table className="w-full text-sm">
+              <caption className="mb-1 text-left text-xs font-medium text-zinc-600 dark:text-zinc-400">
+                Total contributed at the end of each day it changed (UTC), from the kept reads, newest first
+              </caption>
+              <thead>
+                <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    Day
+                  </th>
+                  <th scope="col" className="py-1 pl-3 text-right font-medium">
+                    Total contributed
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((point) => (
+                  <tr key={point.day} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60">
+                    <th scope="row" className="py-1 pr-3 text-left font-normal">
+                      <Link
+                        href={`/changes${changesViewSearch({ since: point.day, kind: [], fund: null, q: "" })}`}
+                        className="text-blue-700 hover:underline dark:text-blue-300"
+                      >
+                        <time dateTime={point.day}>{point.day}</time>
+                      </Link>
+                    </th>
+                    <td className="whitespace-nowrap py-1 pl-3 text-right tabular-nums">{formatMoney(point.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StoreConnection } from "./connection";
+import { contributedByDay } from "./contributed";
+import { at, testStore } from "./test-stores";
+import { recordFund } from "./writes";
+
+describe("the organization's total contributed per day", () => {
+  let store: StoreConnection;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ store, dispose } = await testStore("pglite"));
+    await store.open();
+  }, 60_000);
+  afterAll(() => dispose());
+
+  const fund = (fundId: string, digest: string, readAt: string, total_contributed: string) =>
+    recordFund({ fundId, digest, readAt: at(readAt), fund: { id: fundId, total_contributed } }, store);
+
+  it("is [] before anything was kept", async () => {
+    expect(await contributedByDay(365, store)).toEqual([]);
+  });
+
+  it("carries each fund's last figure forward and sums exactly", async () => {
+    const today = new Date();
+    const day = (back: number) => new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+    await fund("a", "a1", `${day(2)}T01:00:00Z`, "12345678901234567.89");
+    await fund("b", "b1", `${day(1)}T01:00:00Z`, "0.10");
+    await fund("b", "b2", `${day(1)}T05:00:00Z`, "0.11");
+    await fund("a", "a2", `${day(0)}T00:00:00Z`, "12345678901234568.89");
+    expect(await contributedByDay(365, store)).toEqual([
+      { day: day(2), total: "12345678901234567.89" },
+      { day: day(1), total: "12345678901234568.00" },
+      { day: day(0), total: "12345678901234569.00" },
+    ]);
+    expect(await contributedByDay(1, store)).toHaveLength(2);
+  });
+});
