@@ -1,14 +1,12 @@
 import { scaleBand, scaleLinear } from "@visx/scale";
+import { decimalToPlotNumber } from "./chart-scale";
 
 // Scales of the horizontal bar charts: rows down a band scale, amounts across a linear one from zero.
 
-/**
- * A decimal string as a plot coordinate: the one place an amount becomes a float. Plotting is approximate (a bar's
- * length to the pixel); the table beside every chart is exact.
- */
+/** A bar's length from a decimal string: through the one decimal-to-float helper, never negative or NaN. */
 export function plotValue(decimal: string | null | undefined): number {
   if (decimal === null || decimal === undefined) return 0;
-  const value = Number(decimal);
+  const value = decimalToPlotNumber(decimal);
   return Number.isFinite(value) && value > 0 ? value : 0;
 }
 

@@ -1,9 +1,5 @@
-import { AxisBottom } from "@visx/axis";
-import { Group } from "@visx/group";
-import { scaleLinear, scaleUtc } from "@visx/scale";
-import { LinePath } from "@visx/shape";
 import Link from "next/link";
-import { plotValue, tickLabel } from "@/components/charts/bar-scale";
+import { LineChart } from "@/components/charts/line-chart";
 import { Panel } from "@/components/ui/panel";
 import { changesViewSearch } from "@/lib/changes/search-params";
 import type { ContributedHistory, ContributedPoint } from "@/lib/overview/types";
@@ -11,63 +7,12 @@ import { formatMoney } from "@/lib/values/format";
 
 // The organization's total contributed per day from the kept reads: a line for the eye, the changes as an exact table.
 
-const width = 640;
-const height = 180;
-const margin = { left: 56, right: 16, top: 8, bottom: 28 };
-const dayOf = (point: ContributedPoint) => new Date(`${point.day}T00:00:00Z`);
-const axisDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-
 /** The days on which the total changed (and the first and last), newest first: the table stays short and exact. */
 function changedDays(points: readonly ContributedPoint[]): ContributedPoint[] {
   const kept = points.filter(
     (point, at) => at === 0 || at === points.length - 1 || point.total !== points[at - 1]!.total,
   );
   return kept.reverse();
-}
-
-function Line({ points }: { points: readonly ContributedPoint[] }) {
-  const x = scaleUtc<number>({
-    domain: [dayOf(points[0]!), dayOf(points[points.length - 1]!)],
-    range: [0, width - margin.left - margin.right],
-  });
-  const y = scaleLinear<number>({
-    domain: [0, Math.max(1, ...points.map((point) => plotValue(point.total)))],
-    range: [height - margin.top - margin.bottom, 0],
-    nice: true,
-  });
-  return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      className="h-auto w-full text-zinc-700 dark:text-zinc-300"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <Group left={margin.left} top={margin.top}>
-        {y.ticks(4).map((tick) => (
-          <text key={tick} x={-6} y={y(tick)} dy="0.33em" textAnchor="end" fontSize={10} fill="currentColor">
-            {tickLabel.format(tick)}
-          </text>
-        ))}
-        <LinePath
-          data={[...points]}
-          x={(point) => x(dayOf(point))}
-          y={(point) => y(plotValue(point.total))}
-          className="stroke-blue-600 dark:stroke-blue-400"
-          strokeWidth={2}
-          fill="none"
-        />
-        <AxisBottom
-          top={height - margin.top - margin.bottom}
-          scale={x}
-          numTicks={5}
-          stroke="currentColor"
-          tickStroke="currentColor"
-          tickFormat={(value) => axisDay.format(value instanceof Date ? value : new Date(value.valueOf()))}
-          tickLabelProps={{ fill: "currentColor", fontSize: 10, textAnchor: "middle" }}
-        />
-      </Group>
-    </svg>
-  );
 }
 
 export function ContributedOverTime({ history }: { history: ContributedHistory }) {
@@ -82,7 +27,14 @@ export function ContributedOverTime({ history }: { history: ContributedHistory }
         </p>
       ) : (
         <>
-          {history.points.length > 1 ? <Line points={history.points} /> : null}
+          {history.points.length > 1 ? (
+            <LineChart
+              series={[
+                { label: "Total contributed", points: history.points.map((p) => ({ at: p.day, value: p.total })) },
+              ]}
+              width={640}
+            />
+          ) : null}
           <div className="mt-3 max-h-64 overflow-auto">
             <table className="w-full text-sm">
               <caption className="mb-1 text-left text-xs font-medium text-zinc-600 dark:text-zinc-400">
