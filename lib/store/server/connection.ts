@@ -119,7 +119,8 @@ const reopenPauseMs = 5_000;
 
 // Fail fast: a store that does not answer makes the history unavailable, never a page slow.
 const embedded = (port: number) => ({ host: "127.0.0.1", port, user: "postgres", database: "postgres" });
-const poolLimits = { connectionTimeoutMillis: 3_000, idleTimeoutMillis: 30_000, allowExitOnIdle: true };
+// No allowExitOnIdle: a command waiting on a queued query must not exit with it unsettled; closeStore ends the pool.
+const poolLimits = { connectionTimeoutMillis: 3_000, idleTimeoutMillis: 30_000 };
 
 // An idle client's error (the server restarted) would otherwise crash the process; the next query reports it.
 function watched(pool: Pool): Pool {
