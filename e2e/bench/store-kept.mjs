@@ -7,7 +7,7 @@ import { launchBrowser, visit, visits } from "./browser-session.mjs";
 import { getJson } from "./directory-build.mjs";
 import { result, round, sleep } from "./measure.mjs";
 import { startApp, stopGroup } from "./servers.mjs";
-import { freshStore, logEvent, writesSettled } from "./store-kinds.mjs";
+import { freshStore, logEvent, storeOpened, writesSettled } from "./store-kinds.mjs";
 
 const TARGET = 0.5;
 const label = (size) => size.toLocaleString("en-US");
@@ -43,6 +43,7 @@ export async function keptFirstRows({ api, token, funds, appOptions, runs, warmu
     for (let page = null; !page?.complete; await sleep(250))
       page = (await getJson(`${app.url}/api/investors?offset=0&limit=1`)).body;
     const settledMs = await writesSettled(kept, app);
+    storeOpened(kept, "app-store-keeping");
     await stopGroup(app.groupPid);
     log(`  kept reads of ${funds.map((fund) => label(fund.size)).join(" and ")} written (settled ${settledMs} ms)`);
     const fresh = async () => Object.assign(await freshStore("pglite"), { fresh: true });

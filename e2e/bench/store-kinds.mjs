@@ -98,6 +98,14 @@ export async function snapshotAgain({ store, upstreamUrl, token, env }) {
   return round(performance.now() - started, 0);
 }
 
+/** Throws unless the server named `name` opened its store (a store that cannot open would measure nothing). */
+export function storeOpened(store, name) {
+  if (store.kind === "none") return;
+  const unavailable = logEvent(name, "store_unavailable");
+  if (!logEvent(name, "store_ready") || unavailable)
+    throw new Error(`the ${store.kind} store of ${name} did not open: ${unavailable?.reason ?? "no store_ready line"}`);
+}
+
 /** The last `event` line of a server's JSON log. */
 export function logEvent(name, event) {
   const lines = readFileSync(join(logDir, `${name}.log`), "utf8").split("\n");

@@ -5,7 +5,7 @@ import { performance } from "node:perf_hooks";
 import { buildOnce } from "./directory-build.mjs";
 import { round, sleep, timedGet } from "./measure.mjs";
 import { startApp, stopGroup } from "./servers.mjs";
-import { freshStart, freshStore, probeStore, snapshotAgain, writesSettled } from "./store-kinds.mjs";
+import { freshStart, freshStore, probeStore, snapshotAgain, storeOpened, writesSettled } from "./store-kinds.mjs";
 
 const IDLE_MS = 10_000;
 const identity = { "accept-encoding": "identity" };
@@ -46,14 +46,16 @@ const summary = ({ ms, failed }) => ({
 });
 
 /** A build on a freshly started server with a fresh, empty store of `kind`; the store is removed after. */
-export async function buildOn(kind, { appOptions, api, log }) {
+export async function buildOn(kind, { appOptions, api, round: at, log }) {
   const store = await freshStore(kind);
+  const name = `app-store-build-${kind}-${at}`;
   let app = null;
   try {
-    app = await startApp({ ...appOptions, env: { ...appOptions.env, ...store.env }, name: `app-store-build-${kind}` });
+    app = await startApp({ ...appOptions, env: { ...appOptions.env, ...store.env }, name });
     await sleep(1_000);
     const build = await buildOnce({ app, api, watched: false, log });
     const settledMs = await writesSettled(store, app);
+    storeOpened(store, name);
     return { ...build, settledMs };
   } finally {
     if (app) await stopGroup(app.groupPid);
@@ -83,6 +85,7 @@ export async function writeAndRead(kind, { appOptions, api, token, smallFundId, 
     const settledMs = await writesSettled(store, app);
     const writeWindowMs = round(performance.now() - started, 0);
     const during = summary(await loop.stop());
+    storeOpened(store, `app-store-${kind}`);
     log(
       `  ${kind}: table p99 idle ${idle.p99} ms (${idle.requests} requests), during the first build and its writes ` +
         `${during.p99} ms (${during.requests}; ${writeWindowMs} ms); build ${build.ms} ms, writes settled ${settledMs} ms later`,

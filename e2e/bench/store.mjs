@@ -35,7 +35,7 @@ export async function storeScale({ dir, shared, runs, warmup, bigRuns, coldRuns,
     const rounds = [];
     for (let i = 0; i < builds; i += 1) {
       const round_ = {};
-      for (const kind of STORE_KINDS) round_[kind] = await buildOn(kind, { appOptions, api, log });
+      for (const kind of STORE_KINDS) round_[kind] = await buildOn(kind, { appOptions, api, round: i + 1, log });
       rounds.push(round_);
       log(
         `  round ${i + 1}: ${STORE_KINDS.map((kind) => `${kind} ${round_[kind].ms} ms (+${round_[kind].settledMs} ms writing)`).join(", ")}`,
@@ -123,6 +123,10 @@ export async function storeScale({ dir, shared, runs, warmup, bigRuns, coldRuns,
   }
 
   // 5. First rows of the large funds from a store, on the shared demo API, beside AG Grid.
+  const failed = (id, what) => (error) => {
+    log(`  ${what} could not be measured: ${error.message}`);
+    return [row(id, what, "ms", { runs: [null] }, { note: `not measured: ${error.message}` })];
+  };
   if (shared) {
     const { api: sharedApi, token: sharedToken, funds: large } = shared;
     const options = { dir, upstreamUrl: sharedApi.url, token: sharedToken, profileDir, env: {} };
@@ -137,10 +141,14 @@ export async function storeScale({ dir, shared, runs, warmup, bigRuns, coldRuns,
         bigRuns,
         coldRuns,
         log,
-      })),
+      }).catch(failed("firstRowsKept", "first rows from a store beside AG Grid"))),
     );
   }
   // 6. Two instances on one PostgreSQL.
-  results.push(...(await twoInstances({ funds, perFund, latencyMs, log })));
+  results.push(
+    ...(await twoInstances({ funds, perFund, latencyMs, log }).catch(
+      failed("instances.listReads", "two instances on one PostgreSQL"),
+    )),
+  );
   return results;
 }
