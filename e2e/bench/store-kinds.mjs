@@ -98,12 +98,17 @@ export async function snapshotAgain({ store, upstreamUrl, token, env }) {
   return round(performance.now() - started, 0);
 }
 
-/** Throws unless the server named `name` opened its store (a store that cannot open would measure nothing). */
+/**
+ * Throws unless the server named `name` opened its store (a store that never opens would measure nothing); returns
+ * how often it became unavailable afterwards (e.g. a query that waited over 3 s for the pool's one connection).
+ */
 export function storeOpened(store, name) {
-  if (store.kind === "none") return;
-  const unavailable = logEvent(name, "store_unavailable");
-  if (!logEvent(name, "store_ready") || unavailable)
-    throw new Error(`the ${store.kind} store of ${name} did not open: ${unavailable?.reason ?? "no store_ready line"}`);
+  if (store.kind === "none") return { unavailable: 0, reasons: [] };
+  const lines = readFileSync(join(logDir, `${name}.log`), "utf8").split("\n");
+  const events = lines.filter((line) => line.includes('"store_unavailable"')).map((line) => JSON.parse(line));
+  if (!logEvent(name, "store_ready"))
+    throw new Error(`the ${store.kind} store of ${name} did not open: ${events[0]?.reason ?? "no store_ready line"}`);
+  return { unavailable: events.length, reasons: [...new Set(events.map((event) => event.reason))] };
 }
 
 /** The last `event` line of a server's JSON log. */

@@ -55,8 +55,10 @@ export async function buildOn(kind, { appOptions, api, round: at, log }) {
     await sleep(1_000);
     const build = await buildOnce({ app, api, watched: false, log });
     const settledMs = await writesSettled(store, app);
-    storeOpened(store, name);
-    return { ...build, settledMs };
+    const outages = storeOpened(store, name);
+    if (outages.unavailable > 0)
+      log(`  ${kind}: the store went unavailable ${outages.unavailable}× (${outages.reasons})`);
+    return { ...build, settledMs, outages };
   } finally {
     if (app) await stopGroup(app.groupPid);
     await store.stop();
@@ -85,14 +87,14 @@ export async function writeAndRead(kind, { appOptions, api, token, smallFundId, 
     const settledMs = await writesSettled(store, app);
     const writeWindowMs = round(performance.now() - started, 0);
     const during = summary(await loop.stop());
-    storeOpened(store, `app-store-${kind}`);
+    const outages = storeOpened(store, `app-store-${kind}`);
     log(
       `  ${kind}: table p99 idle ${idle.p99} ms (${idle.requests} requests), during the first build and its writes ` +
         `${during.p99} ms (${during.requests}; ${writeWindowMs} ms); build ${build.ms} ms, writes settled ${settledMs} ms later`,
     );
     await stopGroup(app.groupPid);
     app = null;
-    if (kind === "none") return { kind, idle, during, build, settledMs, writeWindowMs };
+    if (kind === "none") return { kind, idle, during, build, settledMs, writeWindowMs, outages };
 
     const before = await probeStore(store);
     const snapshotMs = await snapshotAgain({ store, upstreamUrl: api.url, token, env: appOptions.env });
@@ -113,7 +115,7 @@ export async function writeAndRead(kind, { appOptions, api, token, smallFundId, 
           `(first answer ${start.firstAnswerMs} ms; store_warmed ${start.warmedMs} ms, ${start.warmedPositions} positions)`,
       );
     }
-    return { kind, idle, during, build, settledMs, writeWindowMs, before, after, snapshotMs, starts };
+    return { kind, idle, during, build, settledMs, writeWindowMs, outages, before, after, snapshotMs, starts };
   } finally {
     if (app) await stopGroup(app.groupPid);
     await store.stop();

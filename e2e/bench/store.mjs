@@ -54,6 +54,15 @@ export async function storeScale({ dir, shared, runs, warmup, bigRuns, coldRuns,
         row(`settled.${kind}`, `… then until the store's writes settled, ${NAMES[kind]}`, "ms", {
           runs: rounds.map((r) => r[kind].settledMs),
         }),
+        row(
+          `outages.${kind}`,
+          `… times the store went unavailable meanwhile (store_unavailable), ${NAMES[kind]}`,
+          "×",
+          {
+            runs: rounds.map((r) => r[kind].outages.unavailable),
+          },
+          { extra: { reasons: rounds.map((r) => r[kind].outages.reasons) } },
+        ),
       );
     for (const kind of ["pglite", "postgres"])
       results.push(
@@ -81,7 +90,7 @@ export async function storeScale({ dir, shared, runs, warmup, bigRuns, coldRuns,
           `${what}, p99 during the first build and until its ${(funds * perFund).toLocaleString("en-US")} positions are written`,
           "ms",
           { runs: [done.during.p99] },
-          { extra: { during: done.during, build: done.build, settledMs: done.settledMs } },
+          { extra: { during: done.during, build: done.build, settledMs: done.settledMs, outages: done.outages } },
         ),
         row(
           `p99Ratio.${kind}`,
