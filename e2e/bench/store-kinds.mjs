@@ -2,7 +2,7 @@
 // throwaway PostgreSQL cluster; their size and content (store-probe.ts), when their writes have settled, a second
 // read of every fund (`npm run snapshot`), and a process's start from the kept reads.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -79,10 +79,13 @@ export async function writesSettled(store, app, maxMs = 300_000) {
   return round(performance.now() - started - 2_000, 0);
 }
 
-/** `npm run snapshot` against the store: every fund read again now, each read kept. Returns its wall time. */
+/**
+ * `npm run snapshot` against the store: every fund read again now, each read kept. Returns its wall time and exit
+ * code (1: some funds could not be read, 2: the store was unavailable); its output goes to logs/snapshot-<kind>.log.
+ */
 export async function snapshotAgain({ store, upstreamUrl, token, env }) {
   const started = performance.now();
-  await run("npx", ["tsx", "--conditions=react-server", "scripts/snapshot.mts"], {
+  const outcome = await run("npx", ["tsx", "--conditions=react-server", "scripts/snapshot.mts"], {
     env: {
       ...process.env,
       ...proxyEnv,
@@ -93,9 +96,14 @@ export async function snapshotAgain({ store, upstreamUrl, token, env }) {
       ...env,
       ...store.env,
     },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return round(performance.now() - started, 0);
+    maxBuffer: 256 * 1024 * 1024,
+  }).then(
+    (done) => ({ ...done, code: 0 }),
+    (error) => ({ stdout: error.stdout ?? "", stderr: error.stderr ?? error.message, code: error.code ?? null }),
+  );
+  writeFileSync(join(logDir, `snapshot-${store.kind}.log`), `${outcome.stdout}\n${outcome.stderr}`);
+  const lastWords = `${outcome.stderr}`.trim().split("\n").slice(0, 3).join(" ").slice(0, 300);
+  return { ms: round(performance.now() - started, 0), code: outcome.code, stderr: lastWords };
 }
 
 /**

@@ -97,7 +97,9 @@ export async function writeAndRead(kind, { appOptions, api, token, smallFundId, 
     if (kind === "none") return { kind, idle, during, build, settledMs, writeWindowMs, outages };
 
     const before = await probeStore(store);
-    const snapshotMs = await snapshotAgain({ store, upstreamUrl: api.url, token, env: appOptions.env });
+    const snapshot = await snapshotAgain({ store, upstreamUrl: api.url, token, env: appOptions.env });
+    const snapshotMs = snapshot.ms;
+    if (snapshot.code !== 0) log(`  ${kind}: npm run snapshot exited ${snapshot.code}: ${snapshot.stderr}`);
     const after = await probeStore(store);
     log(
       `  ${kind}: ${before.positions} positions, ${(before.bytes / 2 ** 20).toFixed(2)} MB; read again ` +
@@ -115,7 +117,7 @@ export async function writeAndRead(kind, { appOptions, api, token, smallFundId, 
           `(first answer ${start.firstAnswerMs} ms; store_warmed ${start.warmedMs} ms, ${start.warmedPositions} positions)`,
       );
     }
-    return { kind, idle, during, build, settledMs, writeWindowMs, outages, before, after, snapshotMs, starts };
+    return { kind, idle, during, build, settledMs, writeWindowMs, outages, before, after, snapshot, starts };
   } finally {
     if (app) await stopGroup(app.groupPid);
     await store.stop();

@@ -112,7 +112,10 @@ export async function storeScale({ dir, shared, runs, warmup, bigRuns, coldRuns,
           { runs: [mbOf(done.after.bytes - done.before.bytes)] },
           {
             target: { op: "<=", value: TARGETS.againMb },
-            extra: { before: done.before, after: done.after, snapshotMs: done.snapshotMs },
+            extra: { before: done.before, after: done.after, snapshot: done.snapshot },
+            note: done.snapshot.code
+              ? `npm run snapshot exited ${done.snapshot.code}: ${done.snapshot.stderr}`
+              : undefined,
           },
         ),
         row(
