@@ -16,7 +16,9 @@ const childScript = () => resolve(process.cwd(), "lib/store/pglite-child.mjs");
 
 /** Starts the process that opens `dir` (it takes the folder's lock); rejects with its reason if it cannot. */
 export function startPgliteHost(dir: string, timeoutMs = 60_000): Promise<PgliteHost> {
-  const child = fork(/* turbopackIgnore: true */ childScript(), [resolve(dir)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(/* turbopackIgnore: true */ childScript(), [resolve(dir)], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   return new Promise((resolvePort, reject) => {
     const timer = setTimeout(() => fail(`the embedded store did not open ${dir} within ${timeoutMs} ms`), timeoutMs);
