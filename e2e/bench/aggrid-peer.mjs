@@ -3,12 +3,12 @@ import { startGridServer } from "./aggrid-server.mjs";
 import { failingTwice, launchBrowser, searchRuns, sortRuns, visit } from "./browser-session.mjs";
 import { result, round } from "./measure.mjs";
 
-const OURS = {
+export const OURS = {
   name: "our fund page",
   target: "Investors",
   sortable: () => ({ label: "Investors", header: "Commitment" }),
 };
-const GRID = {
+export const GRID = {
   name: "AG Grid Community",
   // A name cell of a rendered row (first rows), the Commitment header (ready, and the sort click), the rows (sort).
   target: { rows: '.ag-row .ag-cell[col-id="name"]', ready: '.ag-header-cell[col-id="commitment_amount"]' },

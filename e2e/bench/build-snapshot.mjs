@@ -63,6 +63,9 @@ export async function snapshotBuild(log) {
       cpSync("next.config.mjs", join(dir, "next.config.mjs"));
       // next.config.mjs imports the security-header list from lib/.
       cpSync("lib/http/security-headers.mjs", join(dir, "lib", "http", "security-headers.mjs"));
+      // The store opens from the working directory: the embedded store's process and the SQL migrations.
+      for (const name of ["pglite-child.mjs", "folder-lock.mjs", "migrations"])
+        cpSync(join("lib/store", name), join(dir, "lib", "store", name), { recursive: true });
       for (const name of ["node_modules", "package.json", "public"]) symlinkSync(resolve(name), join(dir, name));
     } catch (error) {
       log(`copying the build failed (${error.message}); retrying`);

@@ -138,12 +138,41 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
         "`GET /api/search` rows time the same prefixes from Node (the server caches no answer of it).",
     );
   }
+  if (only.includes("store")) {
+    notes.push(
+      "Store (scenario `store`, issue 21): the directory's demo API (2,000 funds × 50 investors, 50 ms latency, " +
+        "`--admin`) and fresh app servers on the same build, `DIRECTORY_CONCURRENCY=6`, one `DIRECTORY_MATCH_SECRET`. " +
+        '"No store": the app has no switch to turn its store off, so it runs with `DATABASE_URL` on a loopback port ' +
+        "nobody listens on: every write and every per-fund lock fails at once (ECONNREFUSED, then `StoreUnavailable` " +
+        "without a new attempt for 5 s, `lib/store/server/connection.ts`) and the read goes on unlocked, so each write " +
+        "is a fast no-op. PGlite: a fresh `DATABASE_DIR` in a temp folder (its own child process). PostgreSQL: a " +
+        "throwaway cluster per build (`startPostgres()` of `scripts/postgres-server.mjs`: Debian's PostgreSQL, " +
+        "fsync off). Builds: per round (--directory-builds) one build on each kind, each on a fresh server and an empty " +
+        'store, timed as the directory scenario\'s "unwatched" build; the ratio is per round. Writes settled: the ' +
+        "store's own processes (PGlite's child, or the cluster's postmaster and backends) under 3% of a core for two " +
+        "seconds in a row. Table p99: one keep-alive client asking a 50-investor fund's " +
+        "`/api/funds/{id}/investor-rows?offset=0&limit=100` back to back, 10 s idle (its list held), then from the " +
+        "first build's start until its writes settled. Store size: `storeBytes()` (`pg_database_size`) read by " +
+        "`e2e/bench/store-probe.ts` with the server stopped, before and after `npm run snapshot` read every fund " +
+        "again (unchanged content). Fresh process: spawn → `GET /api/investors?offset=0&limit=100` (every 50 ms) " +
+        "answering `complete: true`, with the server's `store_warmed` line. First rows from a store: on the shared " +
+        "demo API, a server's directory read every fund into a PGlite store; each visit then starts a fresh server " +
+        "on that store (or on a fresh empty one) and opens the fund page in a fresh browser context (--cold-runs), " +
+        "beside AG Grid's first rows measured in the same run as in the aggrid scenario. Two instances: " +
+        "`scripts/multi-instance.mjs` (Redis, one PostgreSQL, two servers of this checkout's `.next`, not the " +
+        "bench's copy) on a demo API of the same shape; its request counts reset, each instance asks 10 fund tables " +
+        "and then its directory every second until complete, then the tables again; the count is the demo API's " +
+        "`/__demo/stats` paths `/customerapi/funds/{id}/investors`, all within one `INVESTOR_LIST_CACHE_SECONDS` " +
+        "(60 s) unless the window row says longer.",
+    );
+  }
   if (incidents.length > 0) notes.push(`Incidents during this run: ${incidents.join("; ")}.`);
   if (skipped.length > 0) notes.push(`Skipped in this mode: ${skipped.join("; ")}.`);
   notes.push(
     "Scenario order: CSV first (it restarts the server for cold readings), then proxy, browser, aggrid, weight, " +
       "Lighthouse, which share one demo API and one app server process (restarted where a scenario wants it cold); " +
-      "then the directory, on its own demo API and app servers (the shared ones, idle, stay up meanwhile). Every " +
+      "then the directory and the store, each on its own demo API and app servers (the shared ones, idle, stay up " +
+      "meanwhile; the store's first rows from a store use the shared demo API). Every " +
       "app server runs with `DASHBOARD_AUTH=none` behind the bench as its authenticating proxy: every request " +
       "(HTTP clients, autocannon, browser contexts, Lighthouse) carries `X-Forwarded-Email` and this run's " +
       "`X-Dashboard-Proxy-Secret` (`e2e/bench/auth.mjs`). The bench " +

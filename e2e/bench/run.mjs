@@ -14,6 +14,7 @@ import { pageWeight } from "./page-weight.mjs";
 import { proxyCost } from "./proxy-cost.mjs";
 import { carriedResults, machine, sideBySide, table, writeResults } from "./report.mjs";
 import { snapshotBuild } from "./build-snapshot.mjs";
+import { storeScale } from "./store.mjs";
 import { killAllNow, logDir, randomToken, resetLogs, stopAll } from "./servers.mjs";
 import { startStack } from "./stack.mjs";
 
@@ -21,16 +22,19 @@ const USAGE = `Usage: npm run bench -- [options]
   --base-url URL          measure this running deployment instead of starting the demo API and the app server
   --upstream-url URL      its Customer API (enables the direct and bare pass-through comparisons); needs --token
   --token T               bearer token for --upstream-url
-  --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse,directory
+  --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse,directory,store
                           (default all); aggrid: our fund page beside AG Grid Community on the same funds, as ratios
                           (ours ÷ AG Grid); directory: the investor directory over 2,000 funds and 100,000 positions
-                          on its own demo API (50 ms latency) and app servers (local mode only). A subset keeps the
+                          on its own demo API (50 ms latency) and app servers (local mode only); store: the same
+                          directory with no store, PGlite and PostgreSQL, the store's growth, a fresh start from it,
+                          first rows from it beside AG Grid, two instances on one PostgreSQL. A subset keeps the
                           other scenarios' rows of the previous results, marked as carried over
   --runs N                measured runs per scenario (default 5)
   --warmup N              warm-up runs, not counted (default 1)
   --big-runs N            measured browser runs for the 50,000-investor fund (default 5)
   --cold-runs N           aggrid: our first visits, each on a freshly started app server (default 3)
-  --directory-builds N    directory: measured builds, each on a freshly started app server after --warmup ones (default 3)
+  --directory-builds N    directory: measured builds, each on a freshly started app server after --warmup ones (default 3);
+                          store: rounds of three builds (no store, PGlite, PostgreSQL)
   --lighthouse-runs N     Lighthouse runs per page (default 3)
   --lighthouse-preset P   desktop or mobile (default desktop)
   --search-key K          the keystroke of the search scenario (default q)
@@ -59,8 +63,9 @@ if (args.help) {
   process.exit(0);
 }
 
-// csv first: its cold run wants a fresh heap; directory last: it brings its own servers and loads the machine most.
-const SCENARIOS = ["csv", "proxy", "browser", "aggrid", "weight", "lighthouse", "directory"];
+// csv first: its cold run wants a fresh heap; directory and store last: they bring their own servers and load the
+// machine most.
+const SCENARIOS = ["csv", "proxy", "browser", "aggrid", "weight", "lighthouse", "directory", "store"];
 // Scenarios that start their own servers: with only these, the shared demo API and app server are not started.
 const SELF_CONTAINED = ["directory"];
 const only = args.only ? args.only.split(",").map((name) => name.trim()) : SCENARIOS;
@@ -146,6 +151,7 @@ async function main() {
       skipped.push("our first visits on a fresh server beside AG Grid (no local app server to restart)");
     if (only.includes("directory"))
       skipped.push("the directory scenario (it needs its own demo API and freshly started app servers)");
+    if (only.includes("store")) skipped.push("the store scenario (it needs its own servers and stores)");
   }
   const app = () => stack?.app ?? external;
   const upstream = () =>
@@ -246,6 +252,20 @@ async function main() {
             builds: int("directory-builds"),
             profileDir,
             incidents,
+            log,
+          })
+        : [],
+    store: async () =>
+      local
+        ? storeScale({
+            dir: snapshot.dir,
+            shared: stack ? { api: stack.api, token: stack.token, funds: [mid, big] } : null,
+            runs,
+            warmup,
+            bigRuns: int("big-runs"),
+            coldRuns: int("cold-runs"),
+            builds: int("directory-builds"),
+            profileDir,
             log,
           })
         : [],

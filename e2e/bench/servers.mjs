@@ -3,6 +3,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { freePort } from "../../scripts/free-port.mjs";
 import { serverNodeFlags } from "../../scripts/server-flags.mjs";
@@ -141,9 +142,10 @@ export async function startDemoApi({
  * The production server `npm start` runs (scripts/server.mjs: Next's handler in-process behind the request-line
  * check), with npm start's Node flags and dir, a private snapshot of the build (see build-snapshot.mjs), as its
  * working directory. With profileDir it runs under `node --cpu-prof`; the profile is written when the bench stops
- * it. It also serves the bare pass-through (bare-in-app.mjs) at bareUrl, in the same process.
+ * it. It also serves the bare pass-through (bare-in-app.mjs) at bareUrl, in the same process. Spawned, not waited
+ * for: `spawnedAt` is the moment of the spawn (performance.now()).
  */
-export async function startApp({ dir, upstreamUrl, token, profileDir, env: extraEnv = {}, name = "app-server" }) {
+export async function spawnApp({ dir, upstreamUrl, token, profileDir, env: extraEnv = {}, name = "app-server" }) {
   const port = await freePort();
   const barePort = await freePort();
   const env = {
@@ -160,16 +162,33 @@ export async function startApp({ dir, upstreamUrl, token, profileDir, env: extra
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const bareInApp = ["--import", pathToFileURL(resolve("e2e/bench/bare-in-app.mjs")).href];
   const args = [...serverNodeFlags, ...profile, ...bareInApp, resolve("scripts/server.mjs")];
+  const spawnedAt = performance.now();
   const child = start(name, process.execPath, args, env, dir);
-  let exited = null;
-  child.once("exit", (code, signal) => (exited = code ?? signal));
-  const url = `http://127.0.0.1:${port}`;
+  const spawned = { child, spawnedAt, exited: null, url: `http://127.0.0.1:${port}`, name };
+  child.once("exit", (code, signal) => (spawned.exited = code ?? signal));
+  return {
+    ...spawned,
+    get exited() {
+      return spawned.exited;
+    },
+    app: { url: spawned.url, groupPid: child.pid, serverPid: child.pid, bareUrl: `http://127.0.0.1:${barePort}` },
+  };
+}
+
+/** spawnApp, resolved once the server answers GET /api/funds. */
+export async function startApp(options) {
+  const spawned = await spawnApp(options);
+  const name = options.name ?? "app-server";
   for (let waited = 0; waited < 120_000; waited += 250) {
-    if (exited !== null) throw new Error(`the app server exited with ${exited}; see ${logDir}${name}.log`);
+    if (spawned.exited !== null)
+      throw new Error(`the app server exited with ${spawned.exited}; see ${logDir}${name}.log`);
     try {
-      const res = await fetch(`${url}/api/funds`, { headers: proxyHeaders, signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(`${spawned.url}/api/funds`, {
+        headers: proxyHeaders,
+        signal: AbortSignal.timeout(30_000),
+      });
       await res.arrayBuffer();
-      if (res.ok) return { url, groupPid: child.pid, serverPid: child.pid, bareUrl: `http://127.0.0.1:${barePort}` };
+      if (res.ok) return spawned.app;
     } catch {
       // Not listening yet.
     }
