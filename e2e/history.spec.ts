@@ -51,7 +51,7 @@ test("a payment between two reads is a new row of the position's History, with t
 
     await page.goto(`/funds/${fund.id}/investors/${investor.id}`);
     const history = page.getByRole("region", { name: "History" });
-    const table = history.getByRole("table", { name: "History of the position" });
+    const table = history.getByRole("table", { name: "Kept values over time", exact: true });
     const body = table.getByRole("row").filter({ has: page.getByRole("rowheader") });
     // Earlier runs of the suite may have kept older reads (the store outlives a run): the newest two are ours.
     const count = await body.count();
@@ -94,7 +94,7 @@ test("an investor across three funds has a History summed over them, whose newes
       async () => {
         for (const fundId of person.fundIds) await request.get(`/api/funds/${fundId}/investor-rows?refresh=1`);
         await page.goto(`/investors/${row.key}`);
-        const table = page.getByRole("table", { name: "History of the positions, summed" });
+        const table = page.getByRole("table", { name: "Kept values over time, summed across funds" });
         const cell = table.getByRole("row").last().getByRole("cell").first();
         const text = (await cell.count()) ? (await cell.innerText()).replace(/,/g, "") : null;
         return text !== null && new Big(text).eq(row.commitment_amount);

@@ -86,6 +86,9 @@ export default defineConfig({
         "faults.spec.ts",
         "directory-faults.spec.ts",
         "overview-faults.spec.ts",
+        // They change the shared upstream's data (a payment between two reads): run with the fault tests.
+        "changes.spec.ts",
+        "history.spec.ts",
         "sign-in.spec.ts",
         "oidc.spec.ts",
         "auth.setup.ts",
@@ -99,10 +102,17 @@ export default defineConfig({
     // Two instances, one Redis and a round-robin proxy, all started by the suite itself on free ports (it stops
     // and starts Redis mid-test); done before the timing-sensitive fair-use run.
     { name: "multi-instance", testMatch: "multi-instance/*.spec.ts" },
-    // Fault tests flip the shared upstream's switches, so they run alone, after the rest, one file at a time.
+    // Fault tests flip the shared upstream's switches, and the changes and history journeys change its data, so they
+    // run alone, after the rest, one file at a time.
     {
       name: "faults",
-      testMatch: ["faults.spec.ts", "directory-faults.spec.ts", "overview-faults.spec.ts"],
+      testMatch: [
+        "faults.spec.ts",
+        "directory-faults.spec.ts",
+        "overview-faults.spec.ts",
+        "changes.spec.ts",
+        "history.spec.ts",
+      ],
       dependencies: ["app", "sign-in", "oidc", "security", "multi-instance"],
       fullyParallel: false,
       workers: 1,

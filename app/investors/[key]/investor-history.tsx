@@ -15,7 +15,7 @@ export async function InvestorAcrossFundsHistory({ held }: InvestorAcrossFundsHi
   return (
     <Panel title="History">
       <HistoryView
-        label="History of the positions, summed"
+        label="Kept values over time, summed across funds"
         history={value ?? undefined}
         error={failure?.message}
         note="Summed over the funds at every moment one of them was read, each fund's last kept value carried forward."

@@ -15,7 +15,7 @@ export async function InvestorHistory({ fundId, investorId }: InvestorHistoryPro
   return (
     <Panel title="History">
       <HistoryView
-        label="History of the position"
+        label="Kept values over time"
         history={value ?? undefined}
         error={failure?.message}
         note="One row per distinct kept read of the fund's investors that holds this position: the same content read again adds no row."
