@@ -1,31 +1,24 @@
 // `npm run snapshot`: reads every fund now and keeps each read in the store; exits 1 naming the funds it could not
 // read (2 when the store itself is unavailable). The server takes one daily at SNAPSHOT_AT by itself.
-import nextEnv from "@next/env";
+import { openStoreOrExit } from "./store-command.mts";
 
-nextEnv.loadEnvConfig(process.cwd());
 const { connectUpstream } = await import("../lib/data/upstream.ts");
 const { keptWritesSettled } = await import("../lib/fund-reads/server/kept.ts");
 const { takeSnapshot } = await import("../lib/fund-reads/server/snapshot.ts");
-const { closeStore, openStore, storeStatus } = await import("../lib/store/server/index.ts");
 
-await openStore();
-const status = storeStatus();
-if (status.state !== "ready") {
-  console.error(`History unavailable: ${status.reason ?? status.state}`);
-  process.exit(2);
-}
+const store = await openStoreOrExit();
 await connectUpstream();
 const started = Date.now();
 const result = await takeSnapshot();
 await keptWritesSettled();
-await closeStore();
+await store.close();
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 if (result.listFailure) {
   console.error(`The list of funds could not be read: ${result.listFailure}`);
   process.exit(1);
 }
 const read = result.funds - result.failedFunds.length;
-console.log(`Snapshot kept in ${status.location}: ${read} of ${result.funds} funds read in ${seconds} s.`);
+console.log(`Snapshot kept in ${store.location}: ${read} of ${result.funds} funds read in ${seconds} s.`);
 if (result.failedFunds.length > 0) {
   console.error(`${result.failedFunds.length} could not be read:`);
   for (const fund of result.failedFunds) console.error(`- ${fund.name} (${fund.id}): ${fund.message}`);
