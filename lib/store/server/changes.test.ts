@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { changesSince } from "./changes";
-import type { StoreConnection } from "./connection";
-import { at, investor, keepList, testStore, type TestDriver } from "./test-stores";
+import { at, investor, suiteStore, type TestDriver } from "./test-stores";
 import { recordFund, recordReadFailure } from "./writes";
 
 describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept reads on %s", (driver) => {
-  let store: StoreConnection;
-  let dispose: () => Promise<void>;
-  beforeAll(async () => {
-    ({ store, dispose } = await testStore(driver));
-    await store.open();
-  }, 60_000);
-  afterAll(() => dispose());
-
-  const list = (fundId: string, digest: string, readAt: string, investors: Record<string, unknown>[]) =>
-    keepList(store, fundId, digest, readAt, investors);
+  const suite = suiteStore(driver);
+  const list = suite.list;
   const fund = (fundId: string, digest: string, readAt: string, figures: Record<string, unknown>) =>
-    recordFund({ fundId, digest, readAt: at(readAt), fund: { id: fundId, ...figures } }, store);
+    recordFund({ fundId, digest, readAt: at(readAt), fund: { id: fundId, ...figures } }, suite.store());
 
   it("diffs the newest read at or before the moment against the newest, exactly", async () => {
     const payer = investor("p-1", { contributed_amount: "0.00", commitment_amount: "12345678901234567.89" });
@@ -29,7 +20,7 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept re
     // "1.0" and "1.00" are the same amount: no change, though the record's text differs.
     await list("diff", "d2", "2026-11-19T02:00:00Z", [paid, { ...same, commitment_amount: "1000.000" }, joining]);
     await fund("diff", "f2", "2026-11-19T02:00:00Z", { total_contributed: "10100.00", investor_count: 3 });
-    const { funds, positions } = await changesSince(at("2026-11-18T12:00:00Z"), "diff", store);
+    const { funds, positions } = await changesSince(at("2026-11-18T12:00:00Z"), "diff", suite.store());
     expect(funds).toHaveLength(1);
     expect(funds[0]).toMatchObject({
       firstReadAt: at("2026-11-18T02:00:00Z"),
@@ -58,7 +49,7 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept re
 
   it("says where history starts, and compares nothing before it", async () => {
     await list("late", "l1", "2026-11-20T02:00:00Z", [investor("l-1")]);
-    const { funds, positions } = await changesSince(at("2026-11-19T00:00:00Z"), "late", store);
+    const { funds, positions } = await changesSince(at("2026-11-19T00:00:00Z"), "late", suite.store());
     expect(funds[0]).toMatchObject({ before: null, firstReadAt: at("2026-11-20T02:00:00Z") });
     expect(positions).toEqual([]);
   });
@@ -67,15 +58,15 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept re
     await list("gap", "g1", "2026-11-10T02:00:00Z", [investor("g-1")]);
     await list("gap", "g1", "2026-11-17T02:00:00Z", [investor("g-1")]);
     const failure = { kind: "investors" as const, fundId: "gap", status: 502, message: "down" };
-    await recordReadFailure({ ...failure, at: at("2026-11-12T00:00:00Z") }, store);
-    await recordReadFailure({ ...failure, at: at("2026-11-18T00:00:00Z") }, store);
-    const { funds } = await changesSince(at("2026-11-17T12:00:00Z"), "gap", store);
+    await recordReadFailure({ ...failure, at: at("2026-11-12T00:00:00Z") }, suite.store());
+    await recordReadFailure({ ...failure, at: at("2026-11-18T00:00:00Z") }, suite.store());
+    const { funds } = await changesSince(at("2026-11-17T12:00:00Z"), "gap", suite.store());
     expect(funds[0]).toMatchObject({ gaps: { count: 1, first: at("2026-11-18T00:00:00Z") } });
     expect(funds[0]!.before?.id).toBe(funds[0]!.after.id);
   });
 
   it("answers every fund at once", async () => {
-    const { funds } = await changesSince(at("2026-11-18T12:00:00Z"), null, store);
+    const { funds } = await changesSince(at("2026-11-18T12:00:00Z"), null, suite.store());
     expect(funds.map((compared) => compared.fundId)).toEqual(expect.arrayContaining(["diff", "gap", "late"]));
   });
 });

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { testPostgresUrl } from "@/lib/testing/test-postgres";
 import { StoreConnection } from "./connection";
 import { recordInvestorList } from "./writes";
@@ -67,4 +68,23 @@ export function keepList(
 ) {
   const kept = investors.map((record) => ({ record, taxKey: null }));
   return recordInvestorList({ fundId, digest, readAt: at(readAt), fund: null, investors: kept }, store);
+}
+
+/**
+ * A store of the driver's, opened before the suite and disposed after it, with a shorthand for keeping a list in it:
+ * what every per-driver suite of kept reads sets up.
+ */
+export function suiteStore(driver: TestDriver) {
+  let store: StoreConnection;
+  let dispose: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    ({ store, dispose } = await testStore(driver));
+    await store.open();
+  }, 60_000);
+  afterAll(() => dispose());
+  return {
+    store: () => store,
+    list: (fundId: string, digest: string, readAt: string, investors: Record<string, unknown>[]) =>
+      keepList(store, fundId, digest, readAt, investors),
+  };
 }
