@@ -54,6 +54,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     overscan: 12,
     // The server has no viewport: render the first screen of rows into the HTML anyway.
     initialRect: { width: 1280, height: 720 },
+    // A table scrolled before it hydrated stays where it was scrolled to (the virtualizer would put it back at 0).
+    initialOffset: () => scrollRef.current?.scrollTop ?? 0,
   });
   const items = virtualizer.getVirtualItems();
   const padTop = items[0]?.start ?? 0;

@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** The table's column headers, in order. */
 async function headers(table: Locator): Promise<string[]> {
@@ -32,32 +32,31 @@ export async function settled(table: Locator) {
   await table.and(table.page().locator(":not([aria-busy])")).waitFor();
 }
 
-/** Scrolls a paged table to its very end, waiting for each further page to load, until no more rows come. */
+/** Scrolls a paged table to its very end, as a person would: scrolling again until the rows stop coming. */
 export async function scrollToEnd(scroller: Locator, table: Locator) {
-  const page = table.page();
-  for (let round = 0; round < 500; round++) {
-    const height = await scroller.evaluate((el) => {
+  // The scroller is found afresh on each scroll: hydration may put the table back at its top, or render it anew.
+  const toBottom = () =>
+    scroller.evaluate((el) => {
       el.scrollTo(0, el.scrollHeight);
       return el.scrollHeight;
     });
+  for (let round = 0; round < 500; round++) {
+    const height = await toBottom();
     if (!(await table.getByRole("status").isVisible())) {
       // Every row is loaded; wait until the virtualizer has rendered the very last one (no spacer row below it).
-      await page.waitForFunction(
-        (el) => {
-          (el as HTMLElement).closest("[role=region]")?.scrollTo(0, 1e9);
-          return !(el as HTMLElement).querySelector("tbody tr:last-child")?.hasAttribute("aria-hidden");
-        },
-        await table.elementHandle(),
-        { timeout: 10_000 },
-      );
+      await expect
+        .poll(
+          async () => {
+            await toBottom();
+            return table.locator("tbody tr:last-child").getAttribute("aria-hidden");
+          },
+          { timeout: 10_000 },
+        )
+        .toBeNull();
       return;
     }
     // The next page has arrived when the table grows.
-    await page.waitForFunction(
-      ([el, before]) => (el as HTMLElement).scrollHeight > (before as number),
-      [await scroller.elementHandle(), height] as const,
-      { timeout: 10_000 },
-    );
+    await expect.poll(toBottom, { timeout: 15_000 }).toBeGreaterThan(height);
   }
   throw new Error("the table kept loading rows");
 }

@@ -17,7 +17,8 @@ interface State {
   /** The positions array each fund was last given to the builder with (a re-read of the same list keeps its array). */
   given: Map<string, readonly unknown[]>;
   order: string;
-  index: { changes: number; at: number; value: DirectoryIndex } | null;
+  /** `failed`: the ids of the funds that had failed when it was made. */
+  index: { changes: number; failed: string; at: number; value: DirectoryIndex } | null;
 }
 
 const state = processWide<State>("directory", () => ({
@@ -47,11 +48,15 @@ function sync(states: readonly OrganizationFund[]) {
 function currentIndex(organization: OrganizationSnapshot): DirectoryIndex {
   const now = Date.now();
   const held = state.index;
+  const failed = organization.failedFunds.map((fund) => fund.id).join(",");
+  // A fund newly failed is made again at once: a page never names a fund as unread while still listing its investors.
   const fresh =
-    held && (held.changes === organization.changes || (organization.building && now - held.at < reindexGapMs));
+    held &&
+    (held.changes === organization.changes ||
+      (organization.building && held.failed === failed && now - held.at < reindexGapMs));
   if (!fresh) {
     sync(organization.states);
-    state.index = { changes: organization.changes, at: now, value: state.builder.index() };
+    state.index = { changes: organization.changes, failed, at: now, value: state.builder.index() };
   }
   // Not being read: this index is kept, so its first search and sorts are worked out now, in the background.
   if (!organization.building) void state.index!.value.warm();
