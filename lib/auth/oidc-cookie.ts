@@ -5,17 +5,19 @@ import { publicUrl, servedOverHttps } from "../server/public-url";
 import type { OidcPending } from "./oidc";
 
 export const OIDC_COOKIE = "fe_oidc";
+/** How long a started sign-in may take to come back from the provider. */
+export const pendingSeconds = 600;
 
 async function key(): Promise<Uint8Array> {
   const secret = `oidc:${serverEnv().DASHBOARD_SESSION_SECRET ?? ""}`;
   return new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret)));
 }
 
-/** The PKCE verifier, state, nonce and return path, sealed for the 10 minutes a sign-in may take. */
+/** The PKCE verifier, state, nonce and return path, sealed for the time a sign-in may take. */
 export async function sealPending(pending: OidcPending): Promise<string> {
   return new EncryptJWT({ ...pending })
     .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
-    .setExpirationTime("10m")
+    .setExpirationTime(`${pendingSeconds}s`)
     .encrypt(await key());
 }
 

@@ -67,8 +67,15 @@ function allowed(claims: Record<string, unknown>): boolean {
   return !!env.OIDC_ALLOWED_GROUP && Array.isArray(groups) && groups.includes(env.OIDC_ALLOWED_GROUP);
 }
 
-/** Finishes the code flow; a session token for an allowed person, null for one the rules refuse. */
-export async function finishOidcSignIn(callbackUrl: URL, pending: OidcPending): Promise<string | null> {
+/**
+ * Finishes the code flow; a session token for an allowed person, null for one the rules refuse. `vouched` hears
+ * the email the provider vouched for before the rules are applied (the sign-in limits count it).
+ */
+export async function finishOidcSignIn(
+  callbackUrl: URL,
+  pending: OidcPending,
+  vouched: (email: string) => Promise<void>,
+): Promise<string | null> {
   const config = await oidcConfig();
   const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
     pkceCodeVerifier: pending.codeVerifier,
@@ -83,6 +90,7 @@ export async function finishOidcSignIn(callbackUrl: URL, pending: OidcPending): 
       ? idClaims
       : { ...idClaims, ...(await client.fetchUserInfo(config, tokens.access_token, String(idClaims.sub))) };
   const email = typeof claims.email === "string" ? claims.email : String(claims.sub);
+  await vouched(email);
   if (!allowed(claims)) {
     logLine("sign_in_refused", { method: "oidc" });
     return null;

@@ -1,9 +1,11 @@
 import { cookies } from "next/headers";
+import { clientAddress } from "@/lib/auth/client-address";
 import { finishOidcSignIn } from "@/lib/auth/oidc";
 import { OIDC_COOKIE, oidcRedirectUri, openPending, pendingCookie } from "@/lib/auth/oidc-cookie";
+import { claimOidcStart, guardedOidcCallback } from "@/lib/auth/oidc-guard";
 import { safeNext } from "@/lib/auth/redirect";
 import { authMode, sessionCookie } from "@/lib/auth/session";
-import { jsonError } from "@/lib/http/error-response";
+import { errorResponse, jsonError } from "@/lib/http/error-response";
 import { logLine } from "@/lib/server/log";
 
 function redirect(location: string, cookies: string[]): Response {
@@ -12,19 +14,23 @@ function redirect(location: string, cookies: string[]): Response {
   return new Response(null, { status: 303, headers });
 }
 
-// The provider sends the browser back here: check state, nonce and PKCE, apply the allow rules, open a session.
+// The provider sends the browser back here: check state, nonce and PKCE, apply the allow rules, open a session,
+// all under the sign-in limits (lib/auth/oidc-guard.ts).
 export async function GET(request: Request): Promise<Response> {
   if (authMode() !== "oidc") return jsonError(404, "Single sign-on is not enabled.");
   const clearPending = pendingCookie("", 0);
-  const pending = await openPending((await cookies()).get(OIDC_COOKIE)?.value);
-  if (!pending) return redirect("/login?error=oidc", [clearPending]);
-  const callbackUrl = new URL(`${oidcRedirectUri()}${new URL(request.url).search}`);
+  const address = clientAddress(request);
   try {
-    const token = await finishOidcSignIn(callbackUrl, pending);
+    const pending = await claimOidcStart(address, await openPending((await cookies()).get(OIDC_COOKIE)?.value));
+    if (!pending) return redirect("/login?error=oidc", [clearPending]);
+    const callbackUrl = new URL(`${oidcRedirectUri()}${new URL(request.url).search}`);
+    const token = await guardedOidcCallback(address, (vouched) => finishOidcSignIn(callbackUrl, pending, vouched));
     if (!token) return redirect("/login?error=forbidden", [clearPending]);
     return redirect(safeNext(pending.next), [clearPending, sessionCookie(token)]);
   } catch (error) {
-    logLine("oidc_error", { step: "callback", name: error instanceof Error ? error.name : "unknown" });
-    return redirect("/login?error=oidc", [clearPending]);
+    // The sign-in limits' 429 and 503 are answered as such; anything else failed the flow.
+    const refused = errorResponse(error);
+    if (!refused) logLine("oidc_error", { step: "callback", name: error instanceof Error ? error.name : "unknown" });
+    return refused ?? redirect("/login?error=oidc", [clearPending]);
   }
 }
