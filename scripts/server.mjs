@@ -1,14 +1,31 @@
 // The production server: Next's request handler behind scripts/request-gate.mjs, with the client's address
-// worked out once here from the socket and DASHBOARD_TRUSTED_PROXIES, and HSTS on every answer over https.
+// worked out once here from the socket and DASHBOARD_TRUSTED_PROXIES, HSTS on every answer over https, each request
+// admitted in its person's turn (scripts/admission.mjs), and the process warmed up before it listens.
 import { createServer } from "node:http";
 import next from "next";
+import { warmPassHeader } from "../lib/auth/warm-pass.mjs";
 import { clientAddressHeader, securityHeaders, strictTransportSecurity } from "../lib/http/security-headers.mjs";
+import { processEnv } from "../lib/server/process-env.mjs";
+import { FairAdmission } from "./admission.mjs";
+import { sendRefusal } from "./busy-response.mjs";
 import { clientAddressOf, maxHeaderBytes, parserProblem, requestProblem } from "./request-gate.mjs";
+import { personOf } from "./request-person.mjs";
+import { warmStart } from "./warm-start.mjs";
 
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.DASHBOARD_HOST || "127.0.0.1";
 const trustedHops = Number(process.env.DASHBOARD_TRUSTED_PROXIES || 0);
 const https = (process.env.DASHBOARD_PUBLIC_URL ?? "").startsWith("https:");
+const settings = processEnv();
+const admission = new FairAdmission({
+  slots: settings.REQUEST_SLOTS,
+  // One person may fill half the slots: the other half is always there for everyone else.
+  perPerson: Math.ceil(settings.REQUEST_SLOTS / 2),
+  waitMs: settings.QUEUE_WAIT_MS,
+  queuedPerPerson: 256,
+});
+// Served without a turn: cheap, and what a page needs to show at all (or what a load balancer asks).
+const unqueued = /^\/(_next\/static\/|favicon\.ico|icon\.svg|healthz|readyz|screenshots\/)/;
 
 const headers = {
   "Content-Type": "application/json",
@@ -34,6 +51,27 @@ await app.prepare();
 // Next loads every route's code after start-up without waiting (preloadEntriesOnStart); waited for here, so the
 // server listens (and a load balancer sends it people) only once a first visit no longer shares the CPU with it.
 await (await app.server?.getServer?.())?.unstable_preloadEntries?.();
+if (settings.WARM_START === "1") {
+  const warmed = await warmStart(handle);
+  console.log(JSON.stringify({ time: new Date().toISOString(), event: "warm_start", ...warmed }));
+}
+
+/** Runs the request in its person's turn, or answers 503/429 when it cannot start in time. */
+async function admitted(req, res) {
+  const person = await personOf(req.headers, req.headers[clientAddressHeader]);
+  let release;
+  try {
+    release = await admission.enter(person);
+  } catch (refusal) {
+    if (typeof refusal?.status !== "number") throw refusal;
+    sendRefusal(req, res, refusal);
+    return;
+  }
+  // A download that has started runs to its end: the turn is given back only when the answer is done.
+  res.once("close", release);
+  if (req.socket.destroyed) return release();
+  void handle(req, res);
+}
 // Node's own header limit sits above ours, so an over-long address or header block reaches requestProblem.
 const server = createServer({ maxHeaderSize: maxHeaderBytes * 4 }, (req, res) => {
   const problem = requestProblem(req);
@@ -47,8 +85,11 @@ const server = createServer({ maxHeaderSize: maxHeaderBytes * 4 }, (req, res) =>
     req.headers["x-forwarded-for"],
     trustedHops,
   );
+  // Only the server's own warm-up may carry its pass.
+  delete req.headers[warmPassHeader];
   if (https) res.setHeader("Strict-Transport-Security", strictTransportSecurity);
-  void handle(req, res);
+  if (unqueued.test(req.url ?? "/")) void handle(req, res);
+  else void admitted(req, res);
 });
 // Longer than load balancers keep an idle connection open (60 s for most; Node's default is 5 s), so a balancer
 // never sends a request down a connection the server is just closing, which it would answer with a 502.

@@ -3,6 +3,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { getQueryClient } from "@/lib/query/query-client";
+import { BusyNotice } from "./busy-notice";
 
 interface ProvidersProps {
   children: ReactNode;
@@ -10,5 +11,10 @@ interface ProvidersProps {
 
 export function Providers({ children }: ProvidersProps) {
   const queryClient = getQueryClient();
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <BusyNotice />
+    </QueryClientProvider>
+  );
 }

@@ -1,4 +1,5 @@
 import { EncryptJWT, jwtDecrypt } from "jose";
+import { sessionKeyFrom } from "./session-key.mjs";
 
 export type SignInMethod = "local" | "oidc" | "proxy" | "demo" | "system";
 
@@ -13,17 +14,6 @@ export interface SessionUser {
   issuedAt: number;
 }
 
-// The secret does not change while the server runs: its key is worked out once, not on every session check.
-const keys = new Map<string, Promise<Uint8Array>>();
-function keyFrom(secret: string): Promise<Uint8Array> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret)).then((digest) => new Uint8Array(digest));
-    keys.set(secret, key);
-  }
-  return key;
-}
-
 /** An encrypted (A256GCM), expiring session token: the cookie carries it, nothing server-side is needed. */
 export async function sealSession(
   user: Pick<SessionUser, "email" | "name" | "method">,
@@ -35,14 +25,14 @@ export async function sealSession(
     .setJti(crypto.randomUUID())
     .setIssuedAt()
     .setExpirationTime(`${ttlSeconds}s`)
-    .encrypt(await keyFrom(secret));
+    .encrypt(await sessionKeyFrom(secret));
 }
 
 /** The user a token was sealed for, or null when it is missing, forged or expired (revocation is checked apart). */
 export async function openSession(token: string | undefined, secret: string): Promise<SessionUser | null> {
   if (!token) return null;
   try {
-    const { payload } = await jwtDecrypt(token, await keyFrom(secret), { keyManagementAlgorithms: ["dir"] });
+    const { payload } = await jwtDecrypt(token, await sessionKeyFrom(secret), { keyManagementAlgorithms: ["dir"] });
     const { email, name, jti, method, iat_ms: issuedAt } = payload;
     if (typeof email !== "string" || typeof jti !== "string" || typeof issuedAt !== "number") return null;
     if (method !== "local" && method !== "oidc") return null;

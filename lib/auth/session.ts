@@ -7,6 +7,7 @@ import { servedOverHttps } from "../server/public-url";
 import { proxyUser } from "./proxy-user";
 import type { SessionUser } from "./session-token";
 import { sessionCookieName, verifySession } from "./verify-session";
+import { isWarmPass, warmPassHeader } from "./warm-pass.mjs";
 
 /** No one is signed in: 401 on API routes, a redirect to /login on pages. */
 export class Unauthenticated extends HttpError {
@@ -27,6 +28,7 @@ export function signInRequired(): boolean {
 }
 
 const demoUser: SessionUser = { email: "demo", sid: "", method: "demo", issuedAt: 0 };
+const warmUser: SessionUser = { email: "system:warm-start", sid: "", method: "system", issuedAt: 0 };
 
 /**
  * The person behind this request: the session's, the authenticating proxy's, or the demo's; null for nobody.
@@ -34,6 +36,8 @@ const demoUser: SessionUser = { email: "demo", sid: "", method: "demo", issuedAt
  */
 export const currentUser = cache(async (): Promise<SessionUser | null> => {
   const mode = authMode();
+  // A starting server's own warm-up render (scripts/warm-start.mjs), before it listens.
+  if (isWarmPass((await headers()).get(warmPassHeader))) return warmUser;
   if (mode === "open") return demoUser;
   if (mode === "none") return proxyUser(await headers());
   return verifySession((await cookies()).get(sessionCookieName())?.value);

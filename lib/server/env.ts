@@ -2,9 +2,9 @@ import "server-only";
 import { z } from "zod";
 import { defaultRevokedUsersFile } from "../auth/revoked-users-file.mjs";
 
+import { integer, processEnvShape } from "./process-env.mjs";
+
 const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
-const integer = (min: number, max: number, fallback: number) =>
-  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
 
 const envSchema = z
   .object({
@@ -76,6 +76,7 @@ const envSchema = z
     // /readyz asks the upstream at most this often and reports the last answer.
     READINESS_PROBE_SECONDS: integer(1, 300, 15),
     PORT: integer(1, 65_535, 3000),
+    ...processEnvShape,
     DASHBOARD_HOST: z.preprocess(blankToUndefined, z.string().optional()),
     // The dashboard's own address: decides Secure cookies and HSTS, and builds the OIDC redirect URI.
     DASHBOARD_PUBLIC_URL: z.preprocess(

@@ -1,0 +1,1 @@
+export function sessionKeyFrom(secret: string): Promise<Uint8Array>;

@@ -1,0 +1,46 @@
+// Warm before the first visitor: a starting server renders a fund page and a table page through its own handler,
+// on a private loopback port, before it listens, so the first person does not pay for module loading and cold code.
+import { createServer } from "node:http";
+import { closeWarmPass, openWarmPass, warmPassHeader } from "../lib/auth/warm-pass.mjs";
+import { clientAddressHeader } from "../lib/http/security-headers.mjs";
+
+// A warm-up that cannot finish (an upstream down) gives up after this and the server listens anyway.
+const warmLimitMs = 30_000;
+
+async function visit(base, pass, path, accept) {
+  const response = await fetch(`${base}${path}`, {
+    headers: { [warmPassHeader]: pass, Accept: accept },
+    signal: AbortSignal.timeout(warmLimitMs),
+  });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return body;
+}
+
+/** Warms `handle` up; resolves with what it did (it never throws: a failed warm-up only logs). */
+export async function warmStart(handle) {
+  const started = Date.now();
+  const pass = openWarmPass();
+  const server = createServer((req, res) => {
+    req.headers[clientAddressHeader] = "127.0.0.1";
+    void handle(req, res);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  try {
+    // The first fund of the list: the same fund every start, and one a person is likely to open.
+    const funds = JSON.parse(await visit(base, pass, "/api/funds", "application/json"));
+    const fundId = Array.isArray(funds) && typeof funds[0]?.id === "string" ? funds[0].id : null;
+    if (!fundId) return { ok: false, ms: Date.now() - started, reason: "no fund to open" };
+    const fund = encodeURIComponent(fundId);
+    await visit(base, pass, `/funds/${fund}`, "text/html");
+    await visit(base, pass, `/api/funds/${fund}/investor-rows?offset=0&limit=100`, "application/json");
+    return { ok: true, ms: Date.now() - started, fundId };
+  } catch (error) {
+    return { ok: false, ms: Date.now() - started, reason: error instanceof Error ? error.message : String(error) };
+  } finally {
+    closeWarmPass();
+    server.closeAllConnections();
+    server.close();
+  }
+}
