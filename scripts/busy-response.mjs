@@ -26,10 +26,9 @@ function busyPage(retried, seconds) {
 }
 
 /** Answers a refused request: `refusal` has status, message and retryAfterSeconds. */
-export function sendRefusal(req, res, refusal, extraHeaders = {}) {
+export function sendRefusal(req, res, refusal) {
   const headers = {
     ...Object.fromEntries(securityHeaders.map(({ key, value }) => [key, value])),
-    ...extraHeaders,
     "Cache-Control": "private, no-store",
     "Retry-After": String(refusal.retryAfterSeconds),
   };
