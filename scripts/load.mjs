@@ -1,146 +1,64 @@
-// Load run, loopback only, bounded: autocannon with 200 connections for 30 s (30 s client timeout), 3 runs per
-// target, reading the servers' RSS after each run. `npm run load`: the demo API and one production server with a
-// local user, on /api/funds and the investor table of a 10,000-investor fund (add `-- --full-list` for the
-// whole-list proxy route too). `npm run load -- --instances 2`: two instances sharing one Redis behind the
-// round-robin proxy (scripts/multi-instance.mjs), on the fund page and the table's first and deep pages.
-import { execFile, spawn } from "node:child_process";
-import { promisify } from "node:util";
-import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { loadavg } from "node:os";
-import { startMultiInstance } from "./multi-instance.mjs";
-import { serverNodeFlags } from "./server-flags.mjs";
+// Load runs, loopback only, bounded (LOAD_SECONDS, default 30, per run).
+// `npm run load`: one signed-in session, autocannon with 200 connections (LOAD_CONNECTIONS) for 3 runs (LOAD_RUNS)
+// per target, on the demo API and one production server: /api/funds and a 10,000-investor fund's table (add
+// `-- --full-list` for the whole-list proxy route too). `-- --instances 2`: the same session through the round-robin
+// proxy in front of two instances sharing Redis and PostgreSQL (scripts/multi-instance.mjs), on the fund page and
+// the table's first and deep pages (scripts/load-session.mjs).
+// `npm run load -- --people N [--instances 2] [--connections-per-person 2] [--fund-sizes 10000,2000,500]`: N local
+// users (a temporary users file), each signed in from its own address, their connections spread over the pages
+// and APIs a person browses, all at once, one run (scripts/load-people.mjs); per target latencies and failures,
+// each instance's peak RSS and CPU, and the JSON in .load/. `-- --flood [--people 20] [--flood-connections 200]`:
+// run A, the people alone, then run B, the same people while one other person holds 200 connections on the
+// biggest fund's page; their p50 and p99 side by side and the ratio of p99 (the goal: at most 2×).
+import { parseArgs } from "node:util";
+import { runFloodCommand, runPeopleCommand } from "./load-people-command.mjs";
+import { runSessionLoad } from "./load-session.mjs";
 
-const duration = Number(process.env.LOAD_SECONDS ?? 30);
-const connections = Number(process.env.LOAD_CONNECTIONS ?? 200);
-const runs = Number(process.env.LOAD_RUNS ?? 3);
-const flag = process.argv.indexOf("--instances");
-const instances = flag === -1 ? 1 : Number(process.argv[flag + 1]);
-const credentials = { email: "ops@example.com", password: "e2e-password-not-a-secret" };
-
-const rss = (pid) => Math.round(Number(readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)[1]) / 1024);
-
-async function waitFor(url, init) {
-  for (let i = 0; i < 120; i++) {
-    if (
-      await fetch(url, init).then(
-        (r) => r.status < 500,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-/** The demo API and one production server, as before there were several instances. */
-async function singleInstance() {
-  const token = randomBytes(16).toString("hex");
-  const children = [];
-  const start = (command, args, env) => {
-    const child = spawn(command, args, { env: { ...process.env, ...env }, detached: true, stdio: "ignore" });
-    children.push(child);
-    return child;
-  };
-  start("npx", [
-    "tsx",
-    "lib/demo-api/cli.ts",
-    "--port",
-    "4021",
-    "--token",
-    token,
-    "--fund-sizes",
-    "10000",
-    "--prewarm",
-  ]);
-  await waitFor("http://127.0.0.1:4021/customerapi/funds", { headers: { Authorization: `Bearer ${token}` } });
-  const server = start("node", [...serverNodeFlags, "scripts/server.mjs"], {
-    PORT: "3121",
-    CUSTOMER_API_BASE_URL: "http://127.0.0.1:4021",
-    CUSTOMER_API_TOKEN: token,
-    DASHBOARD_USERS_FILE: "e2e/support/users.json",
-    DASHBOARD_SESSION_SECRET: randomBytes(32).toString("hex"),
-  });
-  await waitFor("http://127.0.0.1:3121/login");
-  const stop = () => children.forEach((child) => process.kill(-child.pid, "SIGKILL"));
-  return { base: "http://127.0.0.1:3121", memory: () => `${rss(server.pid)} MB`, stop };
-}
-
-async function severalInstances() {
-  const stack = await startMultiInstance({ instances, demoArgs: ["--fund-sizes", "10000", "--prewarm"] });
-  const memory = () => `${stack.apps.map((app) => rss(app.pid)).join(" + ")} MB, Redis ${rss(stack.redisPid())} MB`;
-  return { base: stack.proxyUrl, memory, stop: () => stack.stop() };
-}
-
-const target = instances > 1 ? await severalInstances() : await singleInstance();
-const { base } = target;
-const login = await fetch(`${base}/auth/login`, {
-  method: "POST",
-  headers: { "Content-Type": "application/json", Origin: base },
-  body: JSON.stringify(credentials),
+const { values } = parseArgs({
+  options: {
+    instances: { type: "string" },
+    "full-list": { type: "boolean" },
+    people: { type: "string" },
+    "connections-per-person": { type: "string" },
+    "fund-sizes": { type: "string" },
+    flood: { type: "boolean" },
+    "flood-connections": { type: "string" },
+  },
+  strict: true,
 });
-const cookie = login.headers.get("set-cookie")?.split(";")[0];
-if (!cookie) throw new Error(`sign-in failed: HTTP ${login.status}`);
-const get = async (path) => (await fetch(`${base}${path}`, { headers: { cookie } })).json();
-const big = (await get("/api/funds")).find((fund) => fund.investor_count === 10000);
-const rowsPath = `/api/funds/${big.id}/investor-rows`;
-const deep = `${rowsPath}?sort=commitment_amount.desc&offset=5000&limit=300`;
 
-const targets =
-  instances > 1
-    ? [
-        ["fund page of a 10,000-investor fund (HTML)", `/funds/${big.id}`],
-        ["its investor table, first page", `${rowsPath}?offset=0&limit=100`],
-        // A later page names the list it was cut from, as the table asks: any instance must answer it, never 409.
-        ["its table sorted, rows 5,000-5,299, with version", `${deep}&version=${(await get(deep)).version}`],
-      ]
-    : [
-        ["/api/funds", "/api/funds"],
-        ["investor table of a 10,000 fund, first page", rowsPath],
-        ["investor table of a 10,000 fund, sorted, rows 5,000-5,299", deep],
-      ];
-// The whole 14 MB list at once (the plain proxy route); opt-in: 200 clients × 14 MB exceed what loopback carries here.
-if (process.argv.includes("--full-list"))
-  targets.push(["full investor list of a 10,000 fund", `/api/funds/${big.id}/investors`]);
-
-const rows = [];
-for (const [label, path] of targets) {
-  for (let run = 1; run <= runs; run++) {
-    // autocannon runs in its own process with room for 200 × 14 MB responses in flight.
-    const args = ["--json", "-c", String(connections), "-d", String(duration), "-t", "30", "-H", `cookie=${cookie}`];
-    // Not execFileSync: with several instances the round-robin proxy runs in this process and must keep serving.
-    const { stdout: output } = await promisify(execFile)(
-      "node",
-      ["--max-old-space-size=8192", "node_modules/autocannon/autocannon.js", ...args, `${base}${path}`],
-      { maxBuffer: 64 * 1024 * 1024 },
-    );
-    const result = JSON.parse(output);
-    await new Promise((r) => setTimeout(r, 3000));
-    // autocannon counts timeouts among its errors.
-    rows.push({
-      label,
-      run,
-      requests: result.requests.total,
-      rps: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors - result.timeouts,
-      timeouts: result.timeouts,
-      non2xx: result.non2xx,
-      statuses: Object.keys(result.statusCodeStats ?? {}).join(" "),
-      memory: target.memory(),
-      // The machine's 1-minute load average, this run's own processes included: how busy the cores were.
-      load: loadavg()[0].toFixed(1),
-    });
-    console.log(JSON.stringify(rows.at(-1)));
+function count(name, fallback) {
+  const value = Number(values[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${name} takes a whole number of at least 1, got "${values[name]}"`);
+    process.exit(2);
   }
+  return value;
 }
-console.log("\n| target | run | requests | req/s | p50 ms | p99 ms | errors | timeouts | non-2xx | RSS after | load |");
-console.log("|---|---|---|---|---|---|---|---|---|---|---|");
-for (const r of rows)
-  console.log(
-    `| ${r.label} | ${r.run} | ${r.requests} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.timeouts} | ${r.non2xx} | ${r.memory} | ${r.load} |`,
-  );
-await target.stop();
+
+function sizes() {
+  const list = (values["fund-sizes"] ?? "10000,2000,500").split(",").map(Number);
+  if (list.some((size) => !Number.isInteger(size) || size < 1)) {
+    console.error(`--fund-sizes takes investor counts separated by commas, got "${values["fund-sizes"]}"`);
+    process.exit(2);
+  }
+  return list;
+}
+
+const people = values.people !== undefined || values.flood;
+if (!people) {
+  await runSessionLoad({ instances: count("instances", 1), fullList: values["full-list"] ?? false });
+} else {
+  const options = {
+    people: count("people", 20),
+    // Several instances are what the people mode is about: two unless told otherwise.
+    instances: count("instances", 2),
+    connectionsPerPerson: count("connections-per-person", 2),
+    fundSizes: sizes(),
+    seconds: Number(process.env.LOAD_SECONDS ?? 30),
+    timeoutSeconds: Number(process.env.LOAD_TIMEOUT_SECONDS ?? 10),
+  };
+  if (values.flood) await runFloodCommand({ ...options, floodConnections: count("flood-connections", 200) });
+  else await runPeopleCommand(options);
+}
 process.exit(0);

@@ -8,6 +8,8 @@ export function startRoundRobinProxy(backends, { port = 0, host = "127.0.0.1" } 
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
   const targets = backends.map((backend) => new URL(backend));
   let turn = 0;
+  // Requests still in flight when the proxy closes are cut on purpose: not worth a line each.
+  let closing = false;
   const server = createServer((req, res) => {
     const index = turn++ % targets.length;
     const target = targets[index];
@@ -29,7 +31,7 @@ export function startRoundRobinProxy(backends, { port = 0, host = "127.0.0.1" } 
     );
     let abandoned = false;
     outgoing.on("error", (error) => {
-      if (abandoned) return;
+      if (abandoned || closing) return;
       console.error(`round-robin proxy: instance ${index} ${req.method} ${req.url}: ${error.code ?? error.message}`);
       if (res.headersSent) return res.destroy();
       res.writeHead(502, { "content-type": "application/json" }).end('{"error":"The instance did not answer."}');
@@ -51,6 +53,7 @@ export function startRoundRobinProxy(backends, { port = 0, host = "127.0.0.1" } 
         port: actual,
         close: () =>
           new Promise((done) => {
+            closing = true;
             server.closeAllConnections();
             server.close(() => done());
             agent.destroy();
