@@ -166,12 +166,27 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
         "(60 s) unless the window row says longer.",
     );
   }
+  if (only.includes("warm")) {
+    notes.push(
+      "Warm start (scenario `warm`, issue 24): its own demo API (`--funds 4 --investors-per-fund 10000 --prewarm " +
+        "--admin`, no latency: four funds of one size, so any fund's first visit is the same work). Per run " +
+        `(--cold-runs ${args["cold-runs"]}), one server with \`WARM_START=1\` and then one with \`WARM_START=0\`, each ` +
+        "spawned fresh (`node --max-semi-space-size=32 scripts/server.mjs`, as every app server here) on an empty " +
+        "PGlite `DATABASE_DIR` of its own. Start to ready: the spawn → the first 200 from `/readyz`, asked every 50 ms; " +
+        "`server_listening` and the warm-up's ms are the server's own log lines. Then, in a fresh browser context each, " +
+        "the first visit of a fund the warm-up did not open (the control visits the same funds), timed as the " +
+        "browser scenario's first rows painted, right after ready as a load balancer's first visitor; then, once the " +
+        "store's writes settled (the PGlite child under 3% of a core for two seconds), the first visit of another " +
+        "fund on the same process. The two funds swap parts every other run. The ratio is per run; the demo API's " +
+        "`/__demo/stats` shows whether a visited fund's list had been read by that process before (noted if so).",
+    );
+  }
   if (incidents.length > 0) notes.push(`Incidents during this run: ${incidents.join("; ")}.`);
   if (skipped.length > 0) notes.push(`Skipped in this mode: ${skipped.join("; ")}.`);
   notes.push(
     "Scenario order: CSV first (it restarts the server for cold readings), then proxy, browser, aggrid, weight, " +
       "Lighthouse, which share one demo API and one app server process (restarted where a scenario wants it cold); " +
-      "then the directory and the store, each on its own demo API and app servers (the shared ones, idle, stay up " +
+      "then warm start, the directory and the store, each on its own demo API and app servers (the shared ones, idle, stay up " +
       "meanwhile; the store's first rows from a store use the shared demo API). Every " +
       "app server runs with `DASHBOARD_AUTH=none` behind the bench as its authenticating proxy: every request " +
       "(HTTP clients, autocannon, browser contexts, Lighthouse) carries `X-Forwarded-Email` and this run's " +

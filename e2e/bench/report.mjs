@@ -191,7 +191,8 @@ ${analysis()}## How to reproduce
 \`\`\`sh
 npm install
 npm run bench                        # builds if .next/BUILD_ID is missing, starts the demo API and the app server, ~15 min
-npm run bench -- --only proxy,csv    # a subset: proxy, browser, aggrid, csv, weight, lighthouse, directory
+npm run bench -- --only proxy,csv    # a subset: proxy, browser, aggrid, csv, weight, lighthouse, warm, directory, store
+npm run bench -- --only warm         # fresh servers with and without their warm-up: start to ready, first visits
 npm run bench -- --only aggrid       # our fund page beside AG Grid Community: ratios ours ÷ AG Grid
 npm run bench -- --only directory    # the investor directory: 2,000 funds, 100,000 positions, 50 ms upstream latency
 npm run bench -- --base-url https://fund-explorer.internal --upstream-url https://customer-api.example.com --token "$T"

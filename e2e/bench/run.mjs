@@ -15,6 +15,7 @@ import { proxyCost } from "./proxy-cost.mjs";
 import { carriedResults, machine, sideBySide, table, writeResults } from "./report.mjs";
 import { snapshotBuild } from "./build-snapshot.mjs";
 import { storeScale } from "./store.mjs";
+import { warmStartScale } from "./warm.mjs";
 import { killAllNow, logDir, randomToken, resetLogs, stopAll } from "./servers.mjs";
 import { startStack } from "./stack.mjs";
 
@@ -22,17 +23,20 @@ const USAGE = `Usage: npm run bench -- [options]
   --base-url URL          measure this running deployment instead of starting the demo API and the app server
   --upstream-url URL      its Customer API (enables the direct and bare pass-through comparisons); needs --token
   --token T               bearer token for --upstream-url
-  --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse,directory,store
+  --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse,warm,directory,store
                           (default all); aggrid: our fund page beside AG Grid Community on the same funds, as ratios
                           (ours ÷ AG Grid); directory: the investor directory over 2,000 funds and 100,000 positions
                           on its own demo API (50 ms latency) and app servers (local mode only); store: the same
                           directory with no store, PGlite and PostgreSQL, the store's growth, a fresh start from it,
-                          first rows from it beside AG Grid, two instances on one PostgreSQL. A subset keeps the
+                          first rows from it beside AG Grid, two instances on one PostgreSQL; warm: fresh servers
+                          with and without their warm-up (WARM_START), start to ready and a fund's first visit on the
+                          fresh process beside one on the warm process (own demo API). A subset keeps the
                           other scenarios' rows of the previous results, marked as carried over
   --runs N                measured runs per scenario (default 5)
   --warmup N              warm-up runs, not counted (default 1)
   --big-runs N            measured browser runs for the 50,000-investor fund (default 5)
-  --cold-runs N           aggrid: our first visits, each on a freshly started app server (default 3)
+  --cold-runs N           aggrid: our first visits, each on a freshly started app server; warm: fresh servers per
+                          WARM_START mode (default 3)
   --directory-builds N    directory: measured builds, each on a freshly started app server after --warmup ones (default 3);
                           store: rounds of three builds (no store, PGlite, PostgreSQL)
   --lighthouse-runs N     Lighthouse runs per page (default 3)
@@ -64,10 +68,10 @@ if (args.help) {
 }
 
 // csv first: its cold run wants a fresh heap; directory and store last: they bring their own servers and load the
-// machine most.
-const SCENARIOS = ["csv", "proxy", "browser", "aggrid", "weight", "lighthouse", "directory", "store"];
+// machine most (warm brings its own too, but loads it little).
+const SCENARIOS = ["csv", "proxy", "browser", "aggrid", "weight", "lighthouse", "warm", "directory", "store"];
 // Scenarios that start their own servers: with only these, the shared demo API and app server are not started.
-const SELF_CONTAINED = ["directory"];
+const SELF_CONTAINED = ["directory", "warm"];
 const only = args.only ? args.only.split(",").map((name) => name.trim()) : SCENARIOS;
 const unknown = only.filter((name) => !SCENARIOS.includes(name));
 const int = (name) => Number.parseInt(args[name], 10);
@@ -152,6 +156,7 @@ async function main() {
     if (only.includes("directory"))
       skipped.push("the directory scenario (it needs its own demo API and freshly started app servers)");
     if (only.includes("store")) skipped.push("the store scenario (it needs its own servers and stores)");
+    if (only.includes("warm")) skipped.push("the warm scenario (it needs freshly started servers of its own)");
   }
   const app = () => stack?.app ?? external;
   const upstream = () =>
@@ -243,6 +248,7 @@ async function main() {
       ];
       return lighthouseScores({ pages, runs: int("lighthouse-runs"), preset: args["lighthouse-preset"], log });
     },
+    warm: async () => (local ? warmStartScale({ dir: snapshot.dir, coldRuns: int("cold-runs"), profileDir, log }) : []),
     directory: async () =>
       local
         ? directoryScale({
