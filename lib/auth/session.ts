@@ -7,7 +7,7 @@ import { servedOverHttps } from "../server/public-url";
 import { proxyUser } from "./proxy-user";
 import type { SessionUser } from "./session-token";
 import { sessionCookieName, verifySession } from "./verify-session";
-import { isWarmPass, warmPassHeader } from "./warm-pass.mjs";
+import { isWarmPass, warmPassHeader, warmPassOpen } from "./warm-pass.mjs";
 
 /** No one is signed in: 401 on API routes, a redirect to /login on pages. */
 export class Unauthenticated extends HttpError {
@@ -37,7 +37,7 @@ const warmUser: SessionUser = { email: "system:warm-start", sid: "", method: "sy
 export const currentUser = cache(async (): Promise<SessionUser | null> => {
   const mode = authMode();
   // A starting server's own warm-up render (scripts/warm-start.mjs), before it listens.
-  if (isWarmPass((await headers()).get(warmPassHeader))) return warmUser;
+  if (warmPassOpen() && isWarmPass((await headers()).get(warmPassHeader))) return warmUser;
   if (mode === "open") return demoUser;
   if (mode === "none") return proxyUser(await headers());
   return verifySession((await cookies()).get(sessionCookieName())?.value);

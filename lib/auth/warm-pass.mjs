@@ -17,6 +17,11 @@ export function closeWarmPass() {
   delete globalThis[slot];
 }
 
+/** Whether a warm-up is under way (only then is a request's header worth looking at). */
+export function warmPassOpen() {
+  return typeof globalThis[slot] === "string";
+}
+
 /** Whether a request header carries the open pass. */
 export function isWarmPass(value) {
   const pass = globalThis[slot];
