@@ -7,25 +7,28 @@ import { clientAddressHeader } from "../lib/http/security-headers.mjs";
 // A warm-up that cannot finish (an upstream down) gives up after this and the server listens anyway.
 const warmLimitMs = 30_000;
 
-// A page is warm once its investor table has streamed: the sections that wait for the store (history, changes) need
-// not hold the start back, the first of them ~8 s on an empty store.
-const pageWarmMarker = 'aria-label="Investors (scrollable)"';
+// A page's sections that wait for the store (history, changes) are waited for too, so the store is open before the
+// first visitor comes, but at most this long after the investor table has streamed (an empty store takes ~8 s).
+const pageTableMarker = 'aria-label="Investors (scrollable)"';
+const storeWaitMs = 6_000;
 
-/** The body's text, or for a page, its text up to the marker (the rest is not waited for). */
+/** The body's text; for a page, until it ends or storeWaitMs after its table (the rest is not waited for). */
 async function readBody(response, marker) {
   if (!marker) return response.text();
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = "";
+  let giveUp = null;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text;
+    const next = reader.read();
+    const { done, value } = await (giveUp ? Promise.race([next, giveUp]) : next);
+    if (done) break;
     text += decoder.decode(value, { stream: true });
-    if (text.includes(marker)) {
-      await reader.cancel();
-      return text;
-    }
+    if (!giveUp && text.includes(marker))
+      giveUp = new Promise((resolve) => setTimeout(() => resolve({ done: true }), storeWaitMs).unref());
   }
+  await reader.cancel().catch(() => {});
+  return text;
 }
 
 async function visit(base, pass, path, accept, marker) {
@@ -53,7 +56,7 @@ export async function warmStart(handle) {
     const fundId = Array.isArray(funds) && typeof funds[0]?.id === "string" ? funds[0].id : null;
     if (!fundId) return { ok: false, ms: Date.now() - started, reason: "no fund to open" };
     const fund = encodeURIComponent(fundId);
-    await visit(base, pass, `/funds/${fund}`, "text/html", pageWarmMarker);
+    await visit(base, pass, `/funds/${fund}`, "text/html", pageTableMarker);
     await visit(base, pass, `/api/funds/${fund}/investor-rows?offset=0&limit=100`, "application/json");
     return { ok: true, ms: Date.now() - started, fundId };
   } catch (error) {
