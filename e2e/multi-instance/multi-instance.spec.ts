@@ -17,7 +17,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => stack?.stop());
 
-test("two instances serving the directory and every fund page read each fund's list from the upstream once", async () => {
+test("two instances warming up, serving the directory and every fund page read each fund's list from the upstream once", async () => {
   test.setTimeout(120_000);
   const funds = await upstreamGet<{ id: string }[]>(stack, "/funds");
   const listReads = async () => {
@@ -28,7 +28,6 @@ test("two instances serving the directory and every fund page read each fund's l
       funds.map((fund) => [fund.id, stats.paths[`/customerapi/funds/${fund.id}/investors`] ?? 0]),
     );
   };
-  const before = await listReads();
   const cookie = await signIn(stack.apps[0]!.url, "127.40.0.9");
   const complete = async (base: string, path: string) =>
     expect.poll(async () => JSON.parse((await get(base, path, cookie)).body).complete, { timeout: 60_000 }).toBe(true);
@@ -37,10 +36,9 @@ test("two instances serving the directory and every fund page read each fund's l
   for (const app of stack.apps)
     for (const fund of funds) await complete(app.url, `/api/funds/${fund.id}/investor-rows?limit=10`);
   const after = await listReads();
-  // Each fund's list was asked of the upstream once: the other instance took what the first one kept.
-  expect(Object.fromEntries(funds.map((fund) => [fund.id, after[fund.id]! - before[fund.id]!]))).toEqual(
-    Object.fromEntries(funds.map((fund) => [fund.id, 1])),
-  );
+  // Each fund's list was asked of the upstream once since the stack started (both warm-ups included): the other
+  // instance took what the first one kept.
+  expect(after).toEqual(Object.fromEntries(funds.map((fund) => [fund.id, 1])));
 });
 
 test("scrolling a 10,000-investor table to its end through the proxy gets every row once, and no 409", async ({
