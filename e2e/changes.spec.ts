@@ -1,18 +1,6 @@
 import { readDownload } from "./support/csv";
 import { expect, test } from "./support/fixtures";
-import { bumpContributed as bump, upstreamGet } from "./support/upstream";
-
-interface Fund {
-  id: string;
-}
-interface Investor {
-  id: string;
-  contributed_amount: string;
-}
-interface FundChanges {
-  before: { readAt: string } | null;
-  investors: { investorId: string; change: string; fields: { field: string; kind: string; difference: string }[] }[];
-}
+import { paymentBetweenTwoReads } from "./support/payment";
 
 test("a payment between two reads shows in the fund's panel, the investor table, /changes, JSON and CSV", async ({
   page,
@@ -20,29 +8,15 @@ test("a payment between two reads shows in the fund's panel, the investor table,
 }) => {
   test.setTimeout(90_000);
   // A mid-sized fund no planted difference or fault touches; the payment is taken back at the end.
-  const fund = (await upstreamGet<Fund[]>("/funds"))[5]!;
-  const investor = (await upstreamGet<Investor[]>(`/funds/${fund.id}/investors`))[0]!;
-  const rows = `/api/funds/${fund.id}/investor-rows`;
-  expect((await request.get(`${rows}?refresh=1`)).status()).toBe(200);
-  // The first read is kept once written: from then on the fund has a read to compare from.
-  await expect.poll(async () => (await request.get(`/api/funds/${fund.id}/changes?since=1d`)).status()).toBe(200);
-  const since = new Date().toISOString();
-  const changesUrl = `/api/funds/${fund.id}/changes?since=${encodeURIComponent(since)}`;
-  await bump(fund.id, investor.id, "10000.00");
+  const payment = await paymentBetweenTwoReads(request, 5);
+  const { fundId, investor, since } = payment;
+  const rows = `/api/funds/${fundId}/investor-rows`;
   try {
-    // Refresh reads the list again (at most once a second here) and keeps the new content.
-    await expect
-      .poll(
-        async () => {
-          await request.get(`${rows}?refresh=1`);
-          const changes = (await (await request.get(changesUrl)).json()) as FundChanges;
-          return changes.investors.find((changed) => changed.investorId === investor.id)?.fields ?? [];
-        },
-        { timeout: 30_000 },
-      )
-      .toEqual([expect.objectContaining({ field: "contributed_amount", kind: "paid", difference: "10000.00" })]);
+    expect(payment.changed.fields).toEqual([
+      expect.objectContaining({ field: "contributed_amount", kind: "paid", difference: "10000.00" }),
+    ]);
 
-    await page.goto(`/funds/${fund.id}?since=${encodeURIComponent(since)}`);
+    await page.goto(`/funds/${fundId}?since=${encodeURIComponent(since)}`);
     const panel = page.getByRole("region", { name: "Changes" });
     await expect(panel.getByText(/^Contributed .* → .* \(\+10,000\.00\)/)).toBeVisible();
     await expect(panel.getByText(/^Paid: 1/)).toBeVisible();
@@ -52,8 +26,8 @@ test("a payment between two reads shows in the fund's panel, the investor table,
     expect(filtered.matched).toBe(1);
     expect(filtered.rows[0].id).toBe(investor.id);
 
-    await page.goto(`/changes?since=${encodeURIComponent(since)}&fund=${fund.id}`);
-    const article = page.locator(`[data-fund="${fund.id}"]`);
+    await page.goto(`/changes?since=${encodeURIComponent(since)}&fund=${fundId}`);
+    const article = page.locator(`[data-fund="${fundId}"]`);
     await expect(article.getByText(/\(\+10,000\.00\)/)).toBeVisible();
     await expect(article.getByText(/^Changes between .* UTC\.$/)).toBeVisible();
     await expect(page.getByText("Contributed: +10,000.00")).toBeVisible();
@@ -64,10 +38,10 @@ test("a payment between two reads shows in the fund's panel, the investor table,
       "fund_id,fund_name,investor_id,investor_name,kind,field,before,after,difference,before_read_at,after_read_at",
     );
     const paid = csv.rows.find((row) => row.investor_id === investor.id && row.field === "contributed_amount");
-    expect(paid).toMatchObject({ fund_id: fund.id, kind: "paid", difference: "10000.00" });
+    expect(paid).toMatchObject({ fund_id: fundId, kind: "paid", difference: "10000.00" });
     expect(csv.bytes.toString("utf8")).toContain(",10000.00,");
   } finally {
-    await bump(fund.id, investor.id, "-10000.00");
+    await payment.takeBack();
   }
 });
 

@@ -3,18 +3,8 @@ import type { Page } from "@playwright/test";
 import Big from "big.js";
 import { formatMoney } from "../lib/values/format";
 import { expect, test } from "./support/fixtures";
-import { bumpContributed as bump, upstreamGet, upstreamPlanted } from "./support/upstream";
-
-interface Fund {
-  id: string;
-}
-interface Investor {
-  id: string;
-  contributed_amount: string;
-}
-interface FundChanges {
-  investors: { investorId: string }[];
-}
+import { paymentBetweenTwoReads } from "./support/payment";
+import { upstreamPlanted } from "./support/upstream";
 
 async function violations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -27,29 +17,11 @@ test("a payment between two reads is a new row of the position's History, with t
 }) => {
   test.setTimeout(90_000);
   // Not the fund changes.spec.ts pays into (5), nor a faulty one; the payment is taken back at the end.
-  const fund = (await upstreamGet<Fund[]>("/funds"))[6]!;
-  const investor = (await upstreamGet<Investor[]>(`/funds/${fund.id}/investors`))[0]!;
+  const payment = await paymentBetweenTwoReads(request, 6);
+  const { fundId, investor } = payment;
   const paid = new Big(investor.contributed_amount).plus("10000.00").toFixed(2);
-  const rows = `/api/funds/${fund.id}/investor-rows`;
-  expect((await request.get(`${rows}?refresh=1`)).status()).toBe(200);
-  await expect.poll(async () => (await request.get(`/api/funds/${fund.id}/changes?since=1d`)).status()).toBe(200);
-  const since = new Date().toISOString();
-  const changesUrl = `/api/funds/${fund.id}/changes?since=${encodeURIComponent(since)}`;
-  await bump(fund.id, investor.id, "10000.00");
   try {
-    // Refresh reads the list again and keeps the new content: a second read holding the investor.
-    await expect
-      .poll(
-        async () => {
-          await request.get(`${rows}?refresh=1`);
-          const changes = (await (await request.get(changesUrl)).json()) as FundChanges;
-          return changes.investors.some((changed) => changed.investorId === investor.id);
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
-
-    await page.goto(`/funds/${fund.id}/investors/${investor.id}`);
+    await page.goto(`/funds/${fundId}/investors/${investor.id}`);
     const history = page.getByRole("region", { name: "History" });
     const table = history.getByRole("table", { name: "Kept values over time", exact: true });
     const body = table.getByRole("row").filter({ has: page.getByRole("rowheader") });
@@ -66,13 +38,13 @@ test("a payment between two reads is a new row of the position's History, with t
     await page.emulateMedia({ colorScheme: "dark" });
     expect(await violations(page)).toEqual([]);
 
-    await page.goto(`/funds/${fund.id}`);
+    await page.goto(`/funds/${fundId}`);
     const aggregates = page.getByRole("region", { name: "Aggregates" });
     await expect(aggregates.getByRole("table", { name: "Aggregates over time" })).toBeVisible();
     await expect(page.getByRole("table", { name: "Investors" })).toBeVisible();
     expect(await violations(page)).toEqual([]);
   } finally {
-    await bump(fund.id, investor.id, "-10000.00");
+    await payment.takeBack();
   }
 });
 
