@@ -15,12 +15,18 @@ function isPageVisit(req) {
   );
 }
 
+// The page's only style, inline: it loads nothing else (no script, no stylesheet) while the server is busy.
+const pageStyle =
+  "body{font-family:ui-sans-serif,system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#18181b}" +
+  "h1{font-size:1.25rem;font-weight:600}p{color:#3f3f46}a{color:#1d4ed8}" +
+  "@media (prefers-color-scheme:dark){body{background:#09090b;color:#f4f4f5}p{color:#d4d4d8}a{color:#93c5fd}}";
+
 function busyPage(retried, seconds) {
   const title = retried ? "Still busy" : "Busy, retrying…";
   const text = retried
     ? "The dashboard is still busy. Try again in a moment."
     : `The dashboard has more requests than it can start right now. This page loads again in ${seconds} s.`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title} · Fund Explorer</title>${
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} · Fund Explorer</title><style>${pageStyle}</style>${
     retried ? "" : `<meta http-equiv="refresh" content="${seconds}">`
   }</head><body><main><h1>${title}</h1><p role="status">${text}</p><p><a href="">Try again now</a></p></main></body></html>`;
 }
@@ -38,7 +44,8 @@ export function sendRefusal(req, res, refusal) {
     res.writeHead(503, {
       ...headers,
       "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      "Content-Security-Policy":
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
       "Set-Cookie": `${retriedCookie}=1; Path=/; Max-Age=30; HttpOnly; SameSite=Lax`,
     });
     res.end(body);
