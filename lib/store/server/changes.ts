@@ -99,6 +99,11 @@ const positionsSql = `
 
 type Row = Record<string, unknown>;
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/** A value's before, after and difference, from the row's `b_`, `a_` and `d_` columns of that key. */
+function beforeAfter<Key extends string>(row: Row, key: Key) {
+  return { key, before: text(row[`b_${key}`]), after: text(row[`a_${key}`]), difference: text(row[`d_${key}`]) };
+}
 const date = (value: unknown) => new Date(value as Date);
 
 function comparisonOf(row: Row): FundComparison {
@@ -116,12 +121,7 @@ function comparisonOf(row: Row): FundComparison {
       legalName: text(row.legal_name),
       capitalDueDate: text(row.capital_due_date),
     },
-    figures: fundFigureKeys.map((key) => ({
-      key,
-      before: text(row[`b_${key}`]),
-      after: text(row[`a_${key}`]),
-      difference: text(row[`d_${key}`]),
-    })),
+    figures: fundFigureKeys.map((key) => beforeAfter(row, key)),
     gaps: {
       count: Number(row.gap_count ?? 0),
       first: row.gap_first ? date(row.gap_first) : null,
@@ -139,12 +139,7 @@ function changeOf(row: Row): PositionChange {
     investorId: String(row.investor_id),
     change: row.change as PositionChange["change"],
     name: String(row.name),
-    amounts: keys.map((key) => ({
-      key,
-      before: text(row[`b_${key}`]),
-      after: text(row[`a_${key}`]),
-      difference: text(row[`d_${key}`]),
-    })),
+    amounts: keys.map((key) => beforeAfter(row, key)),
     records: before && after ? { before, after } : null,
   };
 }
