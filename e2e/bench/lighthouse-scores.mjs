@@ -1,4 +1,4 @@
-// Scenario 5: Lighthouse 12 category scores for the Funds grid and a fund page, in a fresh headless Chromium each run.
+// Scenario 5: Lighthouse 12 category scores for the Overview, the Funds grid and a fund page, in a fresh headless Chromium each run.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";

@@ -243,6 +243,7 @@ async function main() {
     },
     lighthouse: () => {
       const pages = [
+        ["/ (Overview)", `${app().url}/`],
         ["/funds", `${app().url}/funds`],
         ["fund page (100 investors)", `${app().url}/funds/${small.id}`],
       ];
