@@ -24,6 +24,23 @@ const plainDecimal = /^-?\d+(\.\d+)?$/;
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 // A double holds 15 significant decimal digits exactly in every case (DBL_DIG).
 const doubleDigits = 15;
+// A plain decimal this short lies within 1e±40, far from a double's limits.
+const fastLength = 40;
+
+/** How many significant digits a plain decimal has: leading and trailing zeros, sign and point left out. */
+function significantDigits(decimal: string): number {
+  let first = -1;
+  let last = -1;
+  for (let at = 0; at < decimal.length; at += 1) {
+    const code = decimal.charCodeAt(at);
+    if (code < 49 || code > 57) continue;
+    if (first === -1) first = at;
+    last = at;
+  }
+  if (first === -1) return 0;
+  const point = decimal.indexOf(".", first);
+  return last - first + 1 - (point !== -1 && point < last ? 1 : 0);
+}
 
 /**
  * The double that holds a plain decimal string exactly, or null: at most 15 significant digits, and the double,
@@ -31,6 +48,10 @@ const doubleDigits = 15;
  */
 export function exactDouble(decimal: string): number | null {
   if (!plainDecimal.test(decimal)) return null;
+  const digits = significantDigits(decimal);
+  // Up to 15 digits within 1e±40 a double always holds (DBL_DIG); Big settles the rest (a third of an xlsx's time).
+  if (decimal.length <= fastLength && digits <= doubleDigits) return Number(decimal);
+  if (digits > doubleDigits) return null;
   const canonical = new Big(decimal);
   if (canonical.c.length > doubleDigits) return null;
   const double = Number(decimal);
@@ -40,7 +61,17 @@ export function exactDouble(decimal: string): number | null {
 /** "12.5" (percent points, as the API sends them) as the fraction 0.125, when a double holds it exactly. */
 export function exactFraction(decimal: string): number | null {
   if (!plainDecimal.test(decimal)) return null;
-  return exactDouble(new Big(decimal).div(100).toFixed());
+  const fraction = exactDouble(shiftedLeft(decimal, 2));
+  // "-0" points are a zero fraction, as big.js writes it.
+  return fraction === 0 ? 0 : fraction;
+}
+
+/** A plain decimal divided by 10^places, exactly, by moving its point: "12.5" → "0.125". */
+function shiftedLeft(decimal: string, places: number): string {
+  const sign = decimal.startsWith("-") ? "-" : "";
+  const [whole = "", fraction = ""] = decimal.slice(sign.length).split(".");
+  const padded = whole.padStart(places + 1, "0");
+  return `${sign}${padded.slice(0, -places)}.${padded.slice(-places)}${fraction}`;
 }
 
 /** A date or timestamp string as a UTC date, when it is one; anything else stays text. */
