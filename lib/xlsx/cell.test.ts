@@ -1,7 +1,7 @@
 import Big from "big.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dateOf, exactDouble, exactFraction, xlsxCell } from "./cell";
+import { dateOf, exactDouble, exactFraction, xlsxCell } from "./cell.mjs";
 import { sheetName } from "./sheet-name";
 import { xlsxUrl } from "./url";
 

@@ -1,5 +1,4 @@
 import Big from "big.js";
-import type { ColumnKind, RawValue } from "../table/types";
 
 /** Number formats of typed cells. */
 export const numberFormats = {
@@ -8,18 +7,9 @@ export const numberFormats = {
   count: "#,##0",
   date: "yyyy-mm-dd",
   timestamp: "yyyy-mm-dd hh:mm:ss",
-} as const;
+};
 
-export type NumberFormat = keyof typeof numberFormats;
-
-/** One cell of a sheet: never a formula; a number or date only when it holds the value exactly. */
-export type XlsxCell =
-  | { type: "empty" }
-  | { type: "text"; value: string }
-  | { type: "number"; value: number; format: "money" | "percent" | "count" }
-  | { type: "date"; value: Date; format: "date" | "timestamp" };
-
-const empty: XlsxCell = { type: "empty" };
+const empty = { type: "empty" };
 const plainDecimal = /^-?\d+(\.\d+)?$/;
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 // A double holds 15 significant decimal digits exactly in every case (DBL_DIG).
@@ -28,7 +18,7 @@ const doubleDigits = 15;
 const fastLength = 40;
 
 /** How many significant digits a plain decimal has: leading and trailing zeros, sign and point left out. */
-function significantDigits(decimal: string): number {
+function significantDigits(decimal) {
   let first = -1;
   let last = -1;
   for (let at = 0; at < decimal.length; at += 1) {
@@ -46,7 +36,7 @@ function significantDigits(decimal: string): number {
  * The double that holds a plain decimal string exactly, or null: at most 15 significant digits, and the double,
  * written back as a decimal, equal to the string (`"1000.50"` → 1000.5; `"12345678901234567.89"` → null).
  */
-export function exactDouble(decimal: string): number | null {
+export function exactDouble(decimal) {
   if (!plainDecimal.test(decimal)) return null;
   const digits = significantDigits(decimal);
   // Up to 15 digits within 1e±40 a double always holds (DBL_DIG); Big settles the rest (a third of an xlsx's time).
@@ -59,7 +49,7 @@ export function exactDouble(decimal: string): number | null {
 }
 
 /** "12.5" (percent points, as the API sends them) as the fraction 0.125, when a double holds it exactly. */
-export function exactFraction(decimal: string): number | null {
+export function exactFraction(decimal) {
   if (!plainDecimal.test(decimal)) return null;
   const fraction = exactDouble(shiftedLeft(decimal, 2));
   // "-0" points are a zero fraction, as big.js writes it.
@@ -67,7 +57,7 @@ export function exactFraction(decimal: string): number | null {
 }
 
 /** A plain decimal divided by 10^places, exactly, by moving its point: "12.5" → "0.125". */
-function shiftedLeft(decimal: string, places: number): string {
+function shiftedLeft(decimal, places) {
   const sign = decimal.startsWith("-") ? "-" : "";
   const [whole = "", fraction = ""] = decimal.slice(sign.length).split(".");
   const padded = whole.padStart(places + 1, "0");
@@ -75,7 +65,7 @@ function shiftedLeft(decimal: string, places: number): string {
 }
 
 /** A date or timestamp string as a UTC date, when it is one; anything else stays text. */
-export function dateOf(text: string): { value: Date; format: "date" | "timestamp" } | null {
+export function dateOf(text) {
   const match = isoDate.exec(text);
   if (!match) return null;
   const dateOnly = match[4] === undefined;
@@ -87,7 +77,7 @@ export function dateOf(text: string): { value: Date; format: "date" | "timestamp
   return { value, format: dateOnly ? "date" : "timestamp" };
 }
 
-function numberCell(value: number | null, format: "money" | "percent" | "count", text: string): XlsxCell {
+function numberCell(value, format, text) {
   return value === null ? { type: "text", value: text } : { type: "number", value, format };
 }
 
@@ -95,7 +85,7 @@ function numberCell(value: number | null, format: "money" | "percent" | "count",
  * A value as its column's kind says: money, counts and percentages are number cells only when exact, dates are date
  * cells, everything else (ids, tax ids, account numbers, a value starting with `=`) is text exactly as sent.
  */
-export function xlsxCell(value: RawValue, kind: ColumnKind = "text"): XlsxCell {
+export function xlsxCell(value, kind = "text") {
   if (value === null || value === undefined || value === "") return empty;
   if (typeof value === "boolean") return { type: "text", value: String(value) };
   const text = String(value);
@@ -116,7 +106,7 @@ export function xlsxCell(value: RawValue, kind: ColumnKind = "text"): XlsxCell {
 }
 
 /** How wide a cell reads, in characters, as Excel shows it: what column widths are fitted to. */
-export function displayLength(cell: XlsxCell): number {
+export function displayLength(cell) {
   switch (cell.type) {
     case "empty":
       return 0;
