@@ -66,6 +66,9 @@ export async function snapshotBuild(log) {
       // The store opens from the working directory: the embedded store's process and the SQL migrations.
       for (const name of ["pglite-child.mjs", "folder-lock.mjs", "migrations"])
         cpSync(join("lib/store", name), join(dir, "lib", "store", name), { recursive: true });
+      // xlsx files are written by a worker thread started from its script and the modules it imports.
+      for (const name of ["sheet-worker.mjs", "sheet-writer.mjs", "cell.mjs"])
+        cpSync(join("lib/xlsx", name), join(dir, "lib", "xlsx", name));
       for (const name of ["node_modules", "package.json", "public"]) symlinkSync(resolve(name), join(dir, name));
     } catch (error) {
       log(`copying the build failed (${error.message}); retrying`);

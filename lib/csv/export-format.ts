@@ -30,6 +30,13 @@ export interface ExportBodyOptions {
   onCancel?: (rows: number) => void;
 }
 
+/** A file begun while its rows are still read: handed each batch as it is encoded, then the whole list. */
+export interface EarlyBody<Chunk> {
+  add(chunk: Chunk): void;
+  /** The read succeeded: `body` may finish the file when handed exactly these chunks. */
+  done(chunks: readonly Chunk[]): void;
+}
+
 /**
  * A file format every export writes through: the exports build their rows once and hand them to CSV or xlsx.
  * Methods (not arrow properties) so a format of concrete cells is an `ExportFormat` of unknown cells.
@@ -48,6 +55,8 @@ export interface ExportFormat<Cells = unknown, Chunk extends WrittenRows = Writt
     chunks: AsyncIterable<Chunk> | Iterable<Chunk>,
     options?: ExportBodyOptions,
   ): ReadableStream<Uint8Array>;
+  /** Starts writing the file during a list's read (xlsx: in a worker thread, while this thread reads). */
+  early?(columns: readonly ExportHeader[]): EarlyBody<Chunk>;
 }
 
 /** Splits rows already in memory into batches, so a big list is written a slice per pull. */
@@ -85,17 +94,21 @@ export function rowsBody<T>(
 
 /**
  * Encodes records as they are handed over, a batch at a time: an export read straight from the upstream keeps
- * only its encoded rows, never the records.
+ * only its encoded rows, never the records. With `early`, a format that can starts its file with the first batch.
  */
 export function rowsCollector<T, Chunk extends WrittenRows>(
   format: ExportFormat<unknown, Chunk>,
   columns: readonly ExportColumn<T>[],
-  batchSize = 1_000,
+  { batchSize = 1_000, early = false }: { batchSize?: number; early?: boolean } = {},
 ): ListCollector<T, Chunk[]> {
   const out: Chunk[] = [];
+  const file = early ? format.early?.(columns) : undefined;
   let batch: unknown[] = [];
   const flush = () => {
-    if (batch.length > 0) out.push(format.encode(batch));
+    if (batch.length === 0) return;
+    const chunk = format.encode(batch);
+    out.push(chunk);
+    file?.add(chunk);
     batch = [];
   };
   return {
@@ -106,6 +119,7 @@ export function rowsCollector<T, Chunk extends WrittenRows>(
     },
     done() {
       flush();
+      file?.done(out);
       return out;
     },
   };

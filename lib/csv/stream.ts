@@ -99,5 +99,5 @@ export function csvStream<T>(
 
 /** Writes records as CSV as they are handed over (see rowsCollector). */
 export function csvCollector<T>(columns: readonly CsvColumn<T>[], batchSize = 1_000): ListCollector<T, EncodedRows[]> {
-  return rowsCollector(csvFormat, columns, batchSize);
+  return rowsCollector(csvFormat, columns, { batchSize });
 }

@@ -1,5 +1,7 @@
+import Big from "big.js";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dateOf, exactDouble, exactFraction, xlsxCell } from "./cell";
+import { dateOf, exactDouble, exactFraction, xlsxCell } from "./cell.mjs";
 import { sheetName } from "./sheet-name";
 import { xlsxUrl } from "./url";
 
@@ -15,6 +17,28 @@ describe("exactDouble", () => {
   it("refuses more than 15 significant digits, and anything that is not a plain decimal", () => {
     for (const text of ["12345678901234567.89", "9007199254740993", "0.1234567890123456", "1e5", "1,000", " 1", ""])
       expect(exactDouble(text)).toBeNull();
+  });
+});
+
+describe("exactDouble and exactFraction against big.js on every decimal", () => {
+  // The reference: the double, written back as a decimal, equals the string, with at most 15 significant digits.
+  const reference = (decimal: string) => {
+    const exact = new Big(decimal);
+    const double = Number(decimal);
+    return exact.c.length <= 15 && Number.isFinite(double) && new Big(double).eq(exact) ? double : null;
+  };
+  const decimal = fc
+    .tuple(fc.boolean(), fc.stringMatching(/^\d{1,22}$/), fc.option(fc.stringMatching(/^\d{1,22}$/)))
+    .map(([negative, whole, fraction]) => `${negative ? "-" : ""}${whole}${fraction === null ? "" : `.${fraction}`}`);
+
+  it("agree with the reference", () => {
+    fc.assert(
+      fc.property(decimal, (text) => {
+        expect(exactDouble(text)).toBe(reference(text));
+        expect(exactFraction(text)).toBe(reference(new Big(text).div(100).toFixed()));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });
 

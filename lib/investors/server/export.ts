@@ -35,11 +35,13 @@ async function investorRows(
   const columns = csvColumns(investorColumns);
   const held = sensitive ? null : await heldInvestorIndex(principal, fundId);
   if (held) return encodedRows(format, await held.rows(view), columns);
-  // With no order or filter to apply, the list is read straight into the file's rows: only those are kept, and people
-  // exporting the same fund at once share one read (each request was checked for its session and its choice).
+  // With no order or filter to apply, the list is read straight into the file's rows: only those are kept (an xlsx is
+  // written meanwhile), and people exporting the same fund at once share one read (each request was checked for its
+  // session and its choice).
   if (isWholeList(view)) {
     const key = `investors${format.extension}:${fundId}:${sensitive ? "full" : "masked"}`;
-    const read = () => collectInvestors(principal, fundId, () => rowsCollector(format, columns), { sensitive });
+    const collector = () => rowsCollector(format, columns, { early: true });
+    const read = () => collectInvestors(principal, fundId, collector, { sensitive });
     return sharedInFlight(key, async () => (await read()).value);
   }
   if (sensitive) {

@@ -1,101 +1,75 @@
 import "server-only";
-import { PassThrough } from "node:stream";
-import { setTimeout as sleep } from "node:timers/promises";
-import ExcelJS from "exceljs";
-import type { ExportBodyOptions, ExportHeader, WrittenRows } from "../../csv/export-format";
-import type { RawValue } from "../../table/types";
-import { openSheet, type SheetWriter } from "../sheet-writer";
+import type { ExportBodyOptions, ExportHeader } from "../../csv/export-format";
+import { sheetName } from "../sheet-name";
+import { claimEarlySheet } from "./early-sheet";
+import { SheetJob } from "./sheet-job";
+import type { SheetRows } from "./sheet-rows";
 
-/** Rows kept as their raw values until the sheet writes them as typed cells. */
-export interface SheetRows extends WrittenRows {
-  readonly cells: readonly (readonly RawValue[])[];
-}
+// The file's bytes a worker may write ahead of the reader, when it writes as the response is pulled.
+const streamWindow = 256 * 1024;
 
-// ExcelJS applies no backpressure: it writes each committed row into the zip's input at once. So every few rows the
-// writer waits until both the zip's input and our output are below these marks (the reader has taken the rest).
-const outputMark = 256 * 1024;
-const zipInputMark = 1024 * 1024;
-const rowsBetweenChecks = 100;
+type Chunks = AsyncIterable<SheetRows> | Iterable<SheetRows>;
 
-interface StreamState {
-  _writableState?: { length: number };
-  _readableState?: { length: number };
-}
-
-/**
- * What waits in the zip's input: ExcelJS's sheet stream pipes into archiver's PassThrough (readable-stream, without
- * `writableLength`) and ignores what write() returns, so the bytes are counted from the stream's state.
- */
-function zipBacklog(workbook: ExcelJS.stream.xlsx.WorkbookWriter): number {
-  const sheets = (workbook as unknown as { _worksheets?: ({ stream?: { pipes?: StreamState[] } } | undefined)[] })
-    ._worksheets;
-  const pipes = sheets?.flatMap((sheet) => sheet?.stream?.pipes ?? []) ?? [];
-  return pipes.reduce((sum, pipe) => sum + (pipe._writableState?.length ?? 0) + (pipe._readableState?.length ?? 0), 0);
-}
-
-async function drained(workbook: ExcelJS.stream.xlsx.WorkbookWriter, out: PassThrough) {
-  while (!out.destroyed && (out.readableLength > outputMark || zipBacklog(workbook) > zipInputMark)) await sleep(2);
+/** Hands the source's batches to the job as the worker takes them: nothing is pulled while the reader waits. */
+async function feed(
+  job: SheetJob,
+  source: AsyncIterator<SheetRows> | Iterator<SheetRows>,
+  sheet: string,
+  fed: { rows: number },
+) {
+  for (let next = await source.next(); !next.done; next = await source.next()) {
+    if (job.broken) return;
+    job.add(next.value.cells);
+    fed.rows += next.value.rows;
+    while (!job.hasCredit && !job.broken) await job.changed();
+  }
+  job.end(sheet);
 }
 
 /**
- * An xlsx body streamed with ExcelJS's WorkbookWriter into a PassThrough this code reads only as the response is
- * pulled; the first chunk is buffered before anything is committed, to fit the column widths. A source that throws
- * mid-way errors the stream: the download fails instead of arriving short.
+ * An xlsx body written by a sheet worker (lib/xlsx/sheet-worker.mjs), off the request thread. Chunks a list read
+ * started writing already are finished; any others are fed to a new job as the response is pulled. A source or a
+ * worker that fails mid-way errors the stream: the download fails instead of arriving short.
  */
 export function xlsxBody(
   columns: readonly ExportHeader[],
-  chunks: AsyncIterable<SheetRows> | Iterable<SheetRows>,
+  chunks: Chunks,
   options: ExportBodyOptions = {},
 ): ReadableStream<Uint8Array> {
-  const source = Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]();
-  const out = new PassThrough({ highWaterMark: outputMark });
-  const output = out[Symbol.asyncIterator]();
-  let sheet: SheetWriter | null = null;
+  const sheet = sheetName(options.sheet ?? "Sheet1");
+  const early = claimEarlySheet(chunks);
+  const job = early?.job ?? new SheetJob(columns, streamWindow);
+  const fed = { rows: early?.rows ?? 0 };
+  let source: AsyncIterator<SheetRows> | Iterator<SheetRows> | null = null;
   let ended = false;
-  const rows = () => sheet?.rows ?? 0;
-  const fail = (error: unknown) => {
-    if (ended) return;
-    ended = true;
-    options.onError?.(error, rows());
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
-  };
-
-  async function write() {
-    // Deflate level 1: about 45 % more bytes than the default 6 but a quarter less time, the slow part here.
-    const zip = { zlib: { level: 1 } };
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useStyles: true,
-      useSharedStrings: false,
-      zip,
-    });
-    let next = await source.next();
-    sheet = openSheet(workbook, options.sheet ?? "Sheet1", columns, next.done ? [] : next.value.cells);
-    for (; !next.done && !ended; next = await source.next()) {
-      for (const values of next.value.cells) {
-        sheet.add(values);
-        if (sheet.rows % rowsBetweenChecks === 0) await drained(workbook, out);
-      }
-    }
-    if (!ended) await workbook.commit();
-  }
 
   return new ReadableStream<Uint8Array>({
     start() {
-      void write().catch(fail);
+      if (early) return job.end(sheet);
+      source = Symbol.asyncIterator in chunks ? chunks[Symbol.asyncIterator]() : chunks[Symbol.iterator]();
+      void feed(job, source, sheet, fed).catch((error: unknown) =>
+        job.fail(error instanceof Error ? error : new Error(String(error))),
+      );
     },
     async pull(controller) {
-      const next = await output.next();
-      if (!next.done) return controller.enqueue(next.value as Buffer);
+      let chunk: Uint8Array | null;
+      try {
+        chunk = await job.read();
+      } catch (error) {
+        if (!ended) options.onError?.(error, fed.rows);
+        ended = true;
+        throw error;
+      }
+      if (chunk) return controller.enqueue(chunk);
       ended = true;
-      options.onDone?.(rows());
+      options.onDone?.(job.rows);
       controller.close();
     },
     async cancel() {
-      if (!ended) options.onCancel?.(rows());
+      if (!ended) options.onCancel?.(fed.rows);
       ended = true;
-      out.destroy();
-      await source.return?.();
+      job.fail(new Error("the download was cancelled"));
+      await source?.return?.();
     },
   });
 }

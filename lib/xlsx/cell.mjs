@@ -1,5 +1,4 @@
 import Big from "big.js";
-import type { ColumnKind, RawValue } from "../table/types";
 
 /** Number formats of typed cells. */
 export const numberFormats = {
@@ -8,29 +7,41 @@ export const numberFormats = {
   count: "#,##0",
   date: "yyyy-mm-dd",
   timestamp: "yyyy-mm-dd hh:mm:ss",
-} as const;
+};
 
-export type NumberFormat = keyof typeof numberFormats;
-
-/** One cell of a sheet: never a formula; a number or date only when it holds the value exactly. */
-export type XlsxCell =
-  | { type: "empty" }
-  | { type: "text"; value: string }
-  | { type: "number"; value: number; format: "money" | "percent" | "count" }
-  | { type: "date"; value: Date; format: "date" | "timestamp" };
-
-const empty: XlsxCell = { type: "empty" };
+const empty = { type: "empty" };
 const plainDecimal = /^-?\d+(\.\d+)?$/;
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 // A double holds 15 significant decimal digits exactly in every case (DBL_DIG).
 const doubleDigits = 15;
+// A plain decimal this short lies within 1e±40, far from a double's limits.
+const fastLength = 40;
+
+/** How many significant digits a plain decimal has: leading and trailing zeros, sign and point left out. */
+function significantDigits(decimal) {
+  let first = -1;
+  let last = -1;
+  for (let at = 0; at < decimal.length; at += 1) {
+    const code = decimal.charCodeAt(at);
+    if (code < 49 || code > 57) continue;
+    if (first === -1) first = at;
+    last = at;
+  }
+  if (first === -1) return 0;
+  const point = decimal.indexOf(".", first);
+  return last - first + 1 - (point !== -1 && point < last ? 1 : 0);
+}
 
 /**
  * The double that holds a plain decimal string exactly, or null: at most 15 significant digits, and the double,
  * written back as a decimal, equal to the string (`"1000.50"` → 1000.5; `"12345678901234567.89"` → null).
  */
-export function exactDouble(decimal: string): number | null {
+export function exactDouble(decimal) {
   if (!plainDecimal.test(decimal)) return null;
+  const digits = significantDigits(decimal);
+  // Up to 15 digits within 1e±40 a double always holds (DBL_DIG); Big settles the rest (a third of an xlsx's time).
+  if (decimal.length <= fastLength && digits <= doubleDigits) return Number(decimal);
+  if (digits > doubleDigits) return null;
   const canonical = new Big(decimal);
   if (canonical.c.length > doubleDigits) return null;
   const double = Number(decimal);
@@ -38,13 +49,23 @@ export function exactDouble(decimal: string): number | null {
 }
 
 /** "12.5" (percent points, as the API sends them) as the fraction 0.125, when a double holds it exactly. */
-export function exactFraction(decimal: string): number | null {
+export function exactFraction(decimal) {
   if (!plainDecimal.test(decimal)) return null;
-  return exactDouble(new Big(decimal).div(100).toFixed());
+  const fraction = exactDouble(shiftedLeft(decimal, 2));
+  // "-0" points are a zero fraction, as big.js writes it.
+  return fraction === 0 ? 0 : fraction;
+}
+
+/** A plain decimal divided by 10^places, exactly, by moving its point: "12.5" → "0.125". */
+function shiftedLeft(decimal, places) {
+  const sign = decimal.startsWith("-") ? "-" : "";
+  const [whole = "", fraction = ""] = decimal.slice(sign.length).split(".");
+  const padded = whole.padStart(places + 1, "0");
+  return `${sign}${padded.slice(0, -places)}.${padded.slice(-places)}${fraction}`;
 }
 
 /** A date or timestamp string as a UTC date, when it is one; anything else stays text. */
-export function dateOf(text: string): { value: Date; format: "date" | "timestamp" } | null {
+export function dateOf(text) {
   const match = isoDate.exec(text);
   if (!match) return null;
   const dateOnly = match[4] === undefined;
@@ -56,7 +77,7 @@ export function dateOf(text: string): { value: Date; format: "date" | "timestamp
   return { value, format: dateOnly ? "date" : "timestamp" };
 }
 
-function numberCell(value: number | null, format: "money" | "percent" | "count", text: string): XlsxCell {
+function numberCell(value, format, text) {
   return value === null ? { type: "text", value: text } : { type: "number", value, format };
 }
 
@@ -64,7 +85,7 @@ function numberCell(value: number | null, format: "money" | "percent" | "count",
  * A value as its column's kind says: money, counts and percentages are number cells only when exact, dates are date
  * cells, everything else (ids, tax ids, account numbers, a value starting with `=`) is text exactly as sent.
  */
-export function xlsxCell(value: RawValue, kind: ColumnKind = "text"): XlsxCell {
+export function xlsxCell(value, kind = "text") {
   if (value === null || value === undefined || value === "") return empty;
   if (typeof value === "boolean") return { type: "text", value: String(value) };
   const text = String(value);
@@ -85,7 +106,7 @@ export function xlsxCell(value: RawValue, kind: ColumnKind = "text"): XlsxCell {
 }
 
 /** How wide a cell reads, in characters, as Excel shows it: what column widths are fitted to. */
-export function displayLength(cell: XlsxCell): number {
+export function displayLength(cell) {
   switch (cell.type) {
     case "empty":
       return 0;

@@ -1,12 +1,4 @@
-import type { Style, Workbook, Worksheet } from "exceljs";
-import type { ColumnKind, RawValue } from "../table/types";
-import { displayLength, numberFormats, type NumberFormat, xlsxCell } from "./cell";
-import { sheetName } from "./sheet-name";
-
-export interface SheetColumn {
-  header: string;
-  kind?: ColumnKind;
-}
+import { displayLength, numberFormats, xlsxCell } from "./cell.mjs";
 
 /** The rows column widths are fitted to: ExcelJS streaming writes widths before the first row, so a sample. */
 export const widthSampleRows = 200;
@@ -14,7 +6,7 @@ const minWidth = 8;
 const maxWidth = 60;
 
 // One style object per format: ExcelJS registers a style once per object (a WeakMap), not once per cell.
-const styles: Record<NumberFormat | "text" | "header", Partial<Style>> = {
+const styles = {
   text: {},
   header: { font: { bold: true } },
   money: { numFmt: numberFormats.money },
@@ -25,7 +17,7 @@ const styles: Record<NumberFormat | "text" | "header", Partial<Style>> = {
 };
 
 /** Column widths in characters: the header's and the sampled cells' lengths as shown, plus a margin, capped. */
-export function columnWidths(columns: readonly SheetColumn[], sample: readonly (readonly RawValue[])[]): number[] {
+export function columnWidths(columns, sample) {
   return columns.map((column, at) => {
     const widest = sample.reduce(
       (most, row) => Math.max(most, displayLength(xlsxCell(row[at], column.kind))),
@@ -36,10 +28,10 @@ export function columnWidths(columns: readonly SheetColumn[], sample: readonly (
 }
 
 /** Writes one row of raw values as typed cells and commits it (streaming keeps no committed row). */
-function writeRow(sheet: Worksheet, number: number, columns: readonly SheetColumn[], values: readonly RawValue[]) {
+function writeRow(sheet, number, columns, values) {
   const row = sheet.getRow(number);
   for (let at = 0; at < columns.length; at += 1) {
-    const cell = xlsxCell(values[at], columns[at]!.kind);
+    const cell = xlsxCell(values[at], columns[at].kind);
     if (cell.type === "empty") continue;
     const target = row.getCell(at + 1);
     // Never a formula: text goes in as a string value, which Excel stores and shows, never evaluates.
@@ -49,24 +41,13 @@ function writeRow(sheet: Worksheet, number: number, columns: readonly SheetColum
   row.commit();
 }
 
-export interface SheetWriter {
-  /** Adds and commits one data row. */
-  add(values: readonly RawValue[]): void;
-  /** The data rows written so far. */
-  readonly rows: number;
-}
-
 /**
- * Opens the file's one sheet: named after the view, header bold and frozen, autofilter over every column, widths
- * fitted to the header and the sample (the first rows, buffered by the caller before anything is committed).
+ * Opens the file's one sheet: header bold and frozen, autofilter over every column, widths fitted to the header and
+ * the sample (the first rows, buffered by the caller before anything is committed). Its name is given last: ExcelJS
+ * writes it only into the workbook part, at the end.
  */
-export function openSheet(
-  workbook: Workbook,
-  view: string,
-  columns: readonly SheetColumn[],
-  sample: readonly (readonly RawValue[])[],
-): SheetWriter {
-  const sheet = workbook.addWorksheet(sheetName(view), { views: [{ state: "frozen", xSplit: 0, ySplit: 1 }] });
+export function openSheet(workbook, columns, sample) {
+  const sheet = workbook.addWorksheet("Sheet1", { views: [{ state: "frozen", xSplit: 0, ySplit: 1 }] });
   sheet.columns = columnWidths(columns, sample.slice(0, widthSampleRows)).map((width) => ({ width }));
   if (columns.length > 0) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   const header = sheet.getRow(1);
@@ -84,6 +65,9 @@ export function openSheet(
     },
     get rows() {
       return rows;
+    },
+    name(name) {
+      sheet.name = name;
     },
   };
 }
