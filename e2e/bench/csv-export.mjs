@@ -48,7 +48,7 @@ async function xlsxBesideCsv({ app, fund, runs, big, add, csvMs, csvGrowthMb, lo
   const name = `investors.xlsx, ${size} rows, list not held (as the CSV's later downloads)`;
   const extra = { rows, bytes: downloads[0].bytes, csvMs, csvGrowthMb };
   add(
-    `xlsx.time.${fund.size}`,
+    `csv.xlsx.time.${fund.size}`,
     `${name}: time to last byte`,
     "ms",
     downloads.map((run) => run.ms),
@@ -59,7 +59,7 @@ async function xlsxBesideCsv({ app, fund, runs, big, add, csvMs, csvGrowthMb, lo
   );
   if (downloads[0].memory)
     add(
-      `xlsx.mem.${fund.size}`,
+      `csv.xlsx.mem.${fund.size}`,
       `${name}: server RSS growth`,
       "MB",
       downloads.map((run) => round(mb(run.memory.growth))),
@@ -181,7 +181,7 @@ export async function csvExport({ appUrl, serverPid, freshServer, funds, warmFun
     }
     const median = (id) => results.find((r) => r.id === id).median;
     log(
-      `  ${size}: first ${cold.ms} ms${cold.memory ? ` +${round(mb(cold.memory.growth))} MB` : ""}, later ${median(`csv.timeAgain.${fund.size}`)} ms, held ${median(`csv.timeHeld.${fund.size}`)} ms, xlsx ${median(`xlsx.time.${fund.size}`)} ms${cold.memory ? ` +${median(`xlsx.mem.${fund.size}`)} MB` : ""}`,
+      `  ${size}: first ${cold.ms} ms${cold.memory ? ` +${round(mb(cold.memory.growth))} MB` : ""}, later ${median(`csv.timeAgain.${fund.size}`)} ms, held ${median(`csv.timeHeld.${fund.size}`)} ms, xlsx ${median(`csv.xlsx.time.${fund.size}`)} ms${cold.memory ? ` +${median(`csv.xlsx.mem.${fund.size}`)} MB` : ""}`,
     );
   }
   return { results, app };
