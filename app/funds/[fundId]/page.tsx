@@ -8,24 +8,17 @@ import { FundChangesPanel } from "@/components/changes/fund-changes-panel";
 import { ReconciliationPanel } from "@/components/reconciliation/reconciliation-panel";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { loadFundChangesSince } from "@/lib/changes/search-params";
-import { getFundOnce } from "@/lib/data/page-reads";
-import { readInPlace } from "@/lib/data/prefetch";
 import { fundName } from "@/lib/funds/columns";
 import { investorTableCache } from "@/lib/investors/search-params";
 import { isId } from "@/lib/values/ids";
 import { FundChangesSection, FundHistory, FundOutstanding, FundReconciliation } from "./fund-checks";
+import { readFundOnce } from "./fund-read";
 import { InvestorsSection } from "./investors-section";
 
 export async function generateMetadata({ params }: PageProps<"/funds/[fundId]">): Promise<Metadata> {
   const { fundId } = await params;
-  const fund = isId(fundId) ? await getFundOnce(fundId).catch(() => null) : null;
+  const fund = isId(fundId) ? (await readFundOnce(fundId).catch(() => null))?.value : null;
   return { title: fund ? fundName(fund) : "Fund" };
-}
-
-/** The fund as read for this render, and when: "Updated …" counts from here. */
-async function readFund(fundId: string) {
-  const read = await readInPlace(() => getFundOnce(fundId));
-  return { ...read, readAt: Date.now() };
 }
 
 export default async function FundPage({ params, searchParams }: PageProps<"/funds/[fundId]">) {
@@ -35,7 +28,7 @@ export default async function FundPage({ params, searchParams }: PageProps<"/fun
   const search = await searchParams;
   await investorTableCache().parse(search);
   const since = loadFundChangesSince(search);
-  const { value: fund, failure, readAt } = await readFund(fundId);
+  const { value: fund, failure, readAt } = await readFundOnce(fundId);
   // Decided before any Suspense boundary streams, so an unavailable fund answers HTTP 404.
   if (failure?.kind === "fund_not_found") notFound();
   return (
