@@ -200,8 +200,12 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
         'read, "now"), and the bench waits until the store\'s writes settled. Routes: a Node `http` keep-alive ' +
         "client on loopback, identity encoding; server time is the `durationMs` of the route's own `request` log " +
         "line (`apiRoute`: session, query check, the handler and its JSON), client time request start → last " +
-        "byte. The first request of each route on the process is reported apart, then --warmup and --runs " +
-        "repeats. `/changes`: visits in fresh browser contexts as the browser scenario's, \"first changes " +
+        "byte. The first request of each route on the process (no pair of reads compared yet: the diff in SQL and " +
+        "its classification) and the second are reported apart, then --warmup and --runs repeats, which find " +
+        "every fund's pair of reads already compared (kept reads never change: `lib/changes/server/compared.ts` " +
+        "holds each pair's differences 5 minutes). `/api/changes` and `/changes` answer the view's first page " +
+        "(200 lines: an investor changed, or a fund's own line); their sums, counts and fund list are the whole " +
+        "view's. `/changes`: visits in fresh browser contexts as the browser scenario's, \"first changes " +
         "painted\" being the frame after the first `article[data-fund] li` (a fund's figure or investor line) " +
         "appears.",
     );
