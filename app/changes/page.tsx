@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { ChangesFilters } from "@/components/changes/changes-filters";
-import { FundChangesBody } from "@/components/changes/fund-changes-body";
+import { ChangesDays } from "@/components/changes/changes-days";
+import { ChangesFilters, FundChoices } from "@/components/changes/changes-filters";
+import { ChangesPager } from "@/components/changes/changes-pager";
 import { PageError } from "@/components/layout/page-error";
 import { requireUser } from "@/lib/auth/session";
 import { differenceText, fieldLabel } from "@/lib/changes/labels";
@@ -17,14 +17,13 @@ const linkClass = "font-medium text-blue-700 hover:underline dark:text-blue-300"
 export default async function ChangesPage({ searchParams }: PageProps<"/changes">) {
   const view = await changesViewCache().parse(searchParams);
   const { value, failure } = await readInPlace(async () => organizationChanges(await requireUser(), view));
-  const funds = value ? value.days.flatMap((day) => day.funds.map((fund) => fund.fund)) : [];
   return (
     <>
       <h1 className="mb-1 text-2xl font-semibold tracking-tight">What changed</h1>
       <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
         Every fund&apos;s newest kept read at or before the moment, compared with its newest read now.
       </p>
-      <ChangesFilters view={view} funds={funds} />
+      <ChangesFilters view={view} />
       {failure ? (
         <PageError message={failure.message} />
       ) : (
@@ -56,28 +55,10 @@ export default async function ChangesPage({ searchParams }: PageProps<"/changes"
               ))}
             </ul>
           ) : null}
-          {value.days.length === 0 ? <p data-no-changes>No changes in this view.</p> : null}
-          {value.days.map((day) => (
-            <section key={day.day} aria-labelledby={`day-${day.day}`} className="space-y-3">
-              <h2 id={`day-${day.day}`} className="text-lg font-semibold">
-                {readDay(`${day.day}T00:00:00Z`)}
-              </h2>
-              {day.funds.map((fund) => (
-                <article
-                  key={fund.fund.id}
-                  data-fund={fund.fund.id}
-                  className="rounded-lg border border-zinc-200 p-3 dark:border-zinc-800"
-                >
-                  <h3 className="mb-1 font-medium">
-                    <Link href={`/funds/${encodeURIComponent(fund.fund.id)}`} className={linkClass}>
-                      {fund.fund.name}
-                    </Link>
-                  </h3>
-                  <FundChangesBody changes={fund} />
-                </article>
-              ))}
-            </section>
-          ))}
+          {value.days.length === 0 && value.page.number === 1 ? <p data-no-changes>No changes in this view.</p> : null}
+          <ChangesDays days={value.days} />
+          <ChangesPager view={view} page={value.page} />
+          <FundChoices funds={value.funds} />
         </div>
       )}
     </>

@@ -4,13 +4,14 @@ import { changeKinds } from "@/lib/changes/types";
 
 interface ChangesFiltersProps {
   view: ChangesView;
-  funds: { id: string; name: string }[];
 }
+
+const fundChoicesId = "changes-fund-choices";
 
 const field = "rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";
 
 /** The view's filters as a plain GET form: the URL is the state, and no script is needed. */
-export function ChangesFilters({ view, funds }: ChangesFiltersProps) {
+export function ChangesFilters({ view }: ChangesFiltersProps) {
   return (
     <form method="get" action="/changes" className="mb-4 flex flex-wrap items-end gap-3 text-sm" aria-label="Filters">
       <label className="flex flex-col">
@@ -33,14 +34,17 @@ export function ChangesFilters({ view, funds }: ChangesFiltersProps) {
       </label>
       <label className="flex flex-col">
         Fund
-        <select name="fund" defaultValue={view.fund ?? ""} className={field}>
-          <option value="">Every fund</option>
-          {funds.map((fund) => (
-            <option key={fund.id} value={fund.id}>
-              {fund.name}
-            </option>
-          ))}
-        </select>
+        <input
+          name="fund"
+          list={fundChoicesId}
+          defaultValue={view.fund ?? ""}
+          className={field}
+          placeholder="Every fund"
+          aria-describedby="fund-help"
+        />
+        <span id="fund-help" className="text-xs text-zinc-600 dark:text-zinc-400">
+          Type a fund&apos;s name to choose it
+        </span>
       </label>
       <label className="flex flex-col">
         Investor
@@ -53,5 +57,16 @@ export function ChangesFilters({ view, funds }: ChangesFiltersProps) {
         Show
       </button>
     </form>
+  );
+}
+
+/** The fund filter's choices, every fund with changes in the view: after the changes, so they never hold them up. */
+export function FundChoices({ funds }: { funds: { id: string; name: string }[] }) {
+  return (
+    <datalist id={fundChoicesId}>
+      {funds.map((fund) => (
+        <option key={fund.id} value={fund.id} label={fund.name} />
+      ))}
+    </datalist>
   );
 }

@@ -181,12 +181,41 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
         "`/__demo/stats` shows whether a visited fund's list had been read by that process before (noted if so).",
     );
   }
+  if (only.includes("changes")) {
+    notes.push(
+      "Changes (scenario `changes`, issue 22): its own demo API (`--fund-sizes 50000 --funds 2001 " +
+        "--investors-per-fund 50 --prewarm`, no latency) and a fresh PGlite `DATABASE_DIR`. Before any server opens " +
+        "the store, `e2e/bench/changes-seed.ts` reads every fund as the demo API has it now (masked with the " +
+        "customer API's own `maskSecrets`, each tax id's keyed hash by the server's own `taxKeyOf` and the run's " +
+        "`DIRECTORY_MATCH_SECRET`), draws each fund's last 40 days from a fixed seed (`changes-history.ts`: the " +
+        "large fund about 1% of its investors paying a week, 100 added, 50 removed, 25 email changes; each small " +
+        "fund about 3 payments, a capital call on every investor with a 20% chance, an investor added (30%) or " +
+        "removed (20%), an email change (5%); the funds' figures follow) and writes the reads of 40, 33, 31, 24, " +
+        "17, 10, 3 and 1 days ago through the store's own record functions (`recordFundsList`, `recordFund`, " +
+        "`recordInvestorList`, `recordReadFailure`) with those read times, each earlier read being the list now " +
+        "with the later events undone. The demo API has no clock to move back (its admin control only changes an " +
+        "amount now), so past read times can only be written this way; unchanged content is kept once with a " +
+        "sighting, as the server keeps it, and 1% of the funds get a failed read 20.5 days ago. Then the app " +
+        "server starts on that store (`DIRECTORY_CONCURRENCY=6`), its directory reads every fund live (the newest " +
+        'read, "now"), and the bench waits until the store\'s writes settled. Routes: a Node `http` keep-alive ' +
+        "client on loopback, identity encoding; server time is the `durationMs` of the route's own `request` log " +
+        "line (`apiRoute`: session, query check, the handler and its JSON), client time request start → last " +
+        "byte. The first request of each route on the process (no pair of reads compared yet: the diff in SQL and " +
+        "its classification) and the second are reported apart, then --warmup and --runs repeats, which find " +
+        "every fund's pair of reads already compared (kept reads never change: `lib/changes/server/compared.ts` " +
+        "holds each pair's differences 5 minutes). `/api/changes` and `/changes` answer the view's first page " +
+        "(200 lines: an investor changed, or a fund's own line); their sums, counts and fund list are the whole " +
+        "view's. `/changes`: visits in fresh browser contexts as the browser scenario's, \"first changes " +
+        "painted\" being the frame after the first `article[data-fund] li` (a fund's figure or investor line) " +
+        "appears.",
+    );
+  }
   if (incidents.length > 0) notes.push(`Incidents during this run: ${incidents.join("; ")}.`);
   if (skipped.length > 0) notes.push(`Skipped in this mode: ${skipped.join("; ")}.`);
   notes.push(
     "Scenario order: CSV first (it restarts the server for cold readings), then proxy, browser, aggrid, weight, " +
       "Lighthouse, which share one demo API and one app server process (restarted where a scenario wants it cold); " +
-      "then warm start, the directory and the store, each on its own demo API and app servers (the shared ones, idle, stay up " +
+      "then warm start, the directory, the store and the changes, each on its own demo API and app servers (the shared ones, idle, stay up " +
       "meanwhile; the store's first rows from a store use the shared demo API). Every " +
       "app server runs with `DASHBOARD_AUTH=none` behind the bench as its authenticating proxy: every request " +
       "(HTTP clients, autocannon, browser contexts, Lighthouse) carries `X-Forwarded-Email` and this run's " +

@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { aggridPeer } from "./aggrid-peer.mjs";
 import { browserTimings } from "./browser-timings.mjs";
 import { watchContention } from "./contention.mjs";
+import { changesScale } from "./changes.mjs";
 import { csvExport } from "./csv-export.mjs";
 import { directoryScale } from "./directory.mjs";
 import { lighthouseScores } from "./lighthouse-scores.mjs";
@@ -23,14 +24,18 @@ const USAGE = `Usage: npm run bench -- [options]
   --base-url URL          measure this running deployment instead of starting the demo API and the app server
   --upstream-url URL      its Customer API (enables the direct and bare pass-through comparisons); needs --token
   --token T               bearer token for --upstream-url
-  --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse,warm,directory,store
+  --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse,warm,directory,store,
+                          changes
                           (default all); aggrid: our fund page beside AG Grid Community on the same funds, as ratios
                           (ours ÷ AG Grid); directory: the investor directory over 2,000 funds and 100,000 positions
                           on its own demo API (50 ms latency) and app servers (local mode only); store: the same
                           directory with no store, PGlite and PostgreSQL, the store's growth, a fresh start from it,
                           first rows from it beside AG Grid, two instances on one PostgreSQL; warm: fresh servers
                           with and without their warm-up (WARM_START), start to ready and a fund's first visit on the
-                          fresh process beside one on the warm process (own demo API). A subset keeps the
+                          fresh process beside one on the warm process (own demo API); changes: 40 days of kept
+                          reads of a 50,000-investor fund and 2,000 funds of 50 in a fresh PGlite store, then a
+                          fund's and the organization's changes and /changes in the browser (own demo API and
+                          server). A subset keeps the
                           other scenarios' rows of the previous results, marked as carried over
   --runs N                measured runs per scenario (default 5)
   --warmup N              warm-up runs, not counted (default 1)
@@ -67,11 +72,22 @@ if (args.help) {
   process.exit(0);
 }
 
-// csv first: its cold run wants a fresh heap; directory and store last: they bring their own servers and load the
-// machine most (warm brings its own too, but loads it little).
-const SCENARIOS = ["csv", "proxy", "browser", "aggrid", "weight", "lighthouse", "warm", "directory", "store"];
+// csv first: its cold run wants a fresh heap; directory, store and changes last: they bring their own servers and load
+// the machine most (warm brings its own too, but loads it little).
+const SCENARIOS = [
+  "csv",
+  "proxy",
+  "browser",
+  "aggrid",
+  "weight",
+  "lighthouse",
+  "warm",
+  "directory",
+  "store",
+  "changes",
+];
 // Scenarios that start their own servers: with only these, the shared demo API and app server are not started.
-const SELF_CONTAINED = ["directory", "warm"];
+const SELF_CONTAINED = ["directory", "warm", "changes"];
 const only = args.only ? args.only.split(",").map((name) => name.trim()) : SCENARIOS;
 const unknown = only.filter((name) => !SCENARIOS.includes(name));
 const int = (name) => Number.parseInt(args[name], 10);
@@ -157,6 +173,8 @@ async function main() {
       skipped.push("the directory scenario (it needs its own demo API and freshly started app servers)");
     if (only.includes("store")) skipped.push("the store scenario (it needs its own servers and stores)");
     if (only.includes("warm")) skipped.push("the warm scenario (it needs freshly started servers of its own)");
+    if (only.includes("changes"))
+      skipped.push("the changes scenario (it needs its own store, written before its server starts)");
   }
   const app = () => stack?.app ?? external;
   const upstream = () =>
@@ -276,6 +294,7 @@ async function main() {
             log,
           })
         : [],
+    changes: async () => (local ? changesScale({ dir: snapshot.dir, runs, warmup, profileDir, log }) : []),
   };
   const results = [];
   const loadPerScenario = {};

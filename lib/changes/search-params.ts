@@ -1,5 +1,12 @@
 import { createLoader, createSearchParamsCache, createSerializer, type inferParserType } from "nuqs/server";
-import { parseAsFlag, parseAsFundId, parseAsLiteralSet, parseAsSearch, parseAsSince } from "../table/parsers";
+import {
+  parseAsFlag,
+  parseAsFundId,
+  parseAsLiteralSet,
+  parseAsSearch,
+  parseAsSince,
+  parseAsWhole,
+} from "../table/parsers";
 import { changeKinds } from "./types";
 
 // The changes views, defined once: the /changes page, its routes, the CSV link and the fund panel read them here.
@@ -15,16 +22,20 @@ export const changesViewParsers = {
   q: parseAsSearch(200),
 };
 
+/** The /changes page and GET /api/changes: the view and which of its pages (the CSV has every page). */
+export const changesPageParsers = { ...changesViewParsers, page: parseAsWhole(1, 1_000_000).withDefault(1) };
+
 export const changesCsvParsers = { ...changesViewParsers, bom: parseAsFlag };
 
 export type ChangesView = inferParserType<typeof changesViewParsers>;
+export type ChangesPageView = inferParserType<typeof changesPageParsers>;
 
-let viewCache: ReturnType<typeof createSearchParamsCache<typeof changesViewParsers>> | undefined;
+let viewCache: ReturnType<typeof createSearchParamsCache<typeof changesPageParsers>> | undefined;
 let fundLoader: ReturnType<typeof createLoader<typeof fundChangesParsers>> | undefined;
 
 /** The /changes page's reading of its URL: what it does not know, or cannot read, is ignored. */
 export function changesViewCache() {
-  return (viewCache ??= createSearchParamsCache(changesViewParsers));
+  return (viewCache ??= createSearchParamsCache(changesPageParsers));
 }
 
 /** The fund page's `since` for its Changes panel (a bad value is ignored: the default week). */
@@ -32,9 +43,16 @@ export function loadFundChangesSince(searchParams: Record<string, string | strin
   return (fundLoader ??= createLoader(fundChangesParsers))(searchParams).since;
 }
 
-const serializeView = createSerializer(changesViewParsers, { clearOnDefault: true });
+const serializeView = createSerializer(changesPageParsers, { clearOnDefault: true });
 
-/** `?since=…&kind=…&fund=…&q=…` for links and the CSV; "" for the default view. */
+/** `?since=…&kind=…&fund=…&q=…` for links and the CSV (every page); "" for the default view. */
 export function changesViewSearch(view: ChangesView): string {
-  return serializeView(view);
+  const { since, kind, fund, q } = view;
+  return serializeView({ since, kind, fund, q });
+}
+
+/** The link to page `page` of the view. */
+export function changesPageSearch(view: ChangesView, page: number): string {
+  const { since, kind, fund, q } = view;
+  return serializeView({ since, kind, fund, q, page });
 }

@@ -56,17 +56,33 @@ export interface FundChanges {
   figures: FundFigureChange[];
   counts: Record<ChangeKind, number>;
   investors: InvestorChange[];
+  /** On a page of /changes, the investors shown when they are only some of the fund's: [from, to) of `of`. */
+  part?: { from: number; to: number; of: number };
 }
 
-/** GET /api/changes: the organization's changes in the view, newest day first, each day's funds by name. */
+/** Which page of the view's changes: lines are investors changed, or a fund's own line when it has none. */
+export interface ChangesPageInfo {
+  number: number;
+  pages: number;
+  /** Lines a page holds. */
+  size: number;
+  /** Lines in the whole view. */
+  lines: number;
+}
+
+/** GET /api/changes: a page of the organization's changes in the view, newest day first, each day's funds by name. */
 export interface OrganizationChanges {
   since: string;
   /** How many funds had a kept read at or before the moment and were compared. */
   compared: number;
   /** Funds without a kept read at the moment, named as the directory names failed funds. */
   withoutHistory: { id: string; name: string; historyStartsAt: string | null }[];
+  /** This page's changes; every fund and investor of the view is on one of the pages. */
   days: { day: string; funds: FundChanges[] }[];
-  /** Exact sums of each amount's differences over the view, by field. */
+  page: ChangesPageInfo;
+  /** Every fund with changes in the view, on any page (the fund filter's choices). */
+  funds: { id: string; name: string }[];
+  /** Exact sums of each amount's differences over the view (every page), by field. */
   totals: Record<string, string>;
   counts: Record<ChangeKind, number>;
 }

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, bigserial, customType, index, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 // Drizzle's own jsonb parses a top-level JSON string a second time and throws on BigInt: node-postgres already
@@ -75,6 +76,10 @@ export const positions = pgTable(
     managementFeeAmount: amount("management_fee_amount"),
     expenseReserveAmount: amount("expense_reserve_amount"),
     record: record("record").notNull(),
+    // The record's jsonb hash (equal records hash alike): two reads are compared on it, reading only changed records.
+    recordHash: bigint("record_hash", { mode: "bigint" })
+      .generatedAlwaysAs(sql`jsonb_hash_extended(record, 0)`)
+      .notNull(),
   },
   (table) => [
     index("positions_read").on(table.readId, table.ordinal),

@@ -1,30 +1,22 @@
 import "server-only";
 import type { Principal } from "../../data/principal";
-import { changesSince, latestFundsList, type PositionChange } from "../../store/server";
+import { fundName } from "../../funds/columns";
 import { sinceInstant } from "../../table/since";
 import { DecimalSum } from "../../values/decimal";
-import { fundName } from "../../funds/columns";
-import type { ChangesView } from "../search-params";
+import { byDay, pageOfChanges } from "../paging";
+import type { ChangesPageView, ChangesView } from "../search-params";
 import { type ChangeKind, changeKinds, type FundChanges, type OrganizationChanges } from "../types";
+import { comparedSince } from "./compared";
 import { comparedFundName, fundChangesOf, kindsOf } from "./fund-changes";
 
-// The changes of one fund or of the organization, since a moment, straight from the kept reads (lib/store).
-
-function byFund(positions: readonly PositionChange[]): Map<string, PositionChange[]> {
-  const grouped = new Map<string, PositionChange[]>();
-  for (const position of positions) {
-    const list = grouped.get(position.fundId) ?? [];
-    list.push(position);
-    grouped.set(position.fundId, list);
-  }
-  return grouped;
-}
+// The changes of one fund or of the organization, since a moment, from the kept reads (lib/store) and the pairs of
+// reads already compared (compared.ts); the organization's a page at a time, its sums and counts over every page.
 
 /** A fund's changes since `since` (1d, 7d, 30d, a day, an instant); null when none of its lists was ever kept. */
 export async function fundChanges(_principal: Principal, fundId: string, since: string): Promise<FundChanges | null> {
   const at = sinceInstant(since);
-  const { funds, positions } = await changesSince(at, fundId);
-  return funds[0] ? fundChangesOf(funds[0], positions, at) : null;
+  const [compared] = (await comparedSince(at, fundId)).compared;
+  return compared ? fundChangesOf(compared.fund, compared.investors, at) : null;
 }
 
 /** The ids of the fund's investors added or changed since `since` (the investor table's `changed` filter). */
@@ -37,6 +29,7 @@ export async function changedInvestorIds(principal: Principal, fundId: string, s
 function filtered(changes: FundChanges, view: ChangesView): FundChanges {
   const kinds = new Set<ChangeKind>(view.kind);
   const q = view.q.trim().toLowerCase();
+  if (kinds.size === 0 && !q) return changes;
   const investors = changes.investors.flatMap((investor) => {
     if (q && !investor.name.toLowerCase().includes(q) && !investor.investorId.toLowerCase().includes(q)) return [];
     if (kinds.size === 0) return [investor];
@@ -46,8 +39,7 @@ function filtered(changes: FundChanges, view: ChangesView): FundChanges {
   });
   const counts = Object.fromEntries(changeKinds.map((kind) => [kind, 0])) as Record<ChangeKind, number>;
   for (const investor of investors) for (const kind of new Set(kindsOf(investor))) counts[kind] += 1;
-  const figures = kinds.size === 0 && !q ? changes.figures : [];
-  return { ...changes, investors, counts, figures };
+  return { ...changes, investors, counts, figures: [] };
 }
 
 /** Exact sums of each amount's differences over the funds' investors (added and removed ones' commitments too). */
@@ -71,47 +63,47 @@ function totalsOf(funds: readonly FundChanges[]): Record<string, string> {
   return Object.fromEntries([...sums].map(([field, sum]) => [field, sum.total ?? "0"]));
 }
 
-/** The organization's changes in the view: newest day first (the day each fund's newest read was made), by fund. */
-export async function organizationChanges(_principal: Principal, view: ChangesView): Promise<OrganizationChanges> {
+const byName = new Intl.Collator().compare;
+const dayOf = (fund: FundChanges) => fund.after.readAt.slice(0, 10);
+
+/** The organization's changes in the view, every page: newest day first (the day of each fund's newest read), then
+ * each day's funds by name. */
+async function wholeView(view: ChangesView) {
   const at = sinceInstant(view.since);
-  const [{ funds, positions }, list] = await Promise.all([changesSince(at, view.fund), latestFundsList()]);
-  const grouped = byFund(positions);
-  const compared = funds.filter((fund) => fund.before !== null);
-  const changes = compared
-    .map((fund) => filtered(fundChangesOf(fund, grouped.get(fund.fundId) ?? [], at), view))
-    .filter((fund) => fund.investors.length > 0 || fund.figures.length > 0 || fund.gap !== null);
-  const days = new Map<string, FundChanges[]>();
-  for (const fund of changes) {
-    const day = fund.after.readAt.slice(0, 10);
-    days.set(day, [...(days.get(day) ?? []), fund]);
-  }
-  const kept = new Map(funds.map((fund) => [fund.fundId, fund]));
-  // Funds the fund list names that were never kept, and funds whose history starts after the moment.
-  const listed = ((list?.funds ?? []) as { id?: unknown }[]).filter(
-    (fund): fund is { id: string } => typeof fund?.id === "string" && (!view.fund || fund.id === view.fund),
-  );
+  const { compared: comparisons, unkept } = await comparedSince(at, view.fund);
+  const compared = comparisons.filter(({ fund }) => fund.before !== null);
+  const funds = compared
+    .map(({ fund, investors }) => filtered(fundChangesOf(fund, investors, at), view))
+    .filter((fund) => fund.investors.length > 0 || fund.figures.length > 0 || fund.gap !== null)
+    .sort((a, b) => (dayOf(a) === dayOf(b) ? byName(a.fund.name, b.fund.name) : dayOf(b) < dayOf(a) ? -1 : 1));
   const withoutHistory = [
-    ...funds
-      .filter((fund) => fund.before === null)
-      .map((fund) => ({
+    ...comparisons
+      .filter(({ fund }) => fund.before === null)
+      .map(({ fund }) => ({
         id: fund.fundId,
         name: comparedFundName(fund),
         historyStartsAt: fund.firstReadAt.toISOString(),
       })),
-    ...listed
-      .filter((fund) => !kept.has(fund.id))
-      .map((fund) => ({ id: fund.id, name: fundName(fund as Parameters<typeof fundName>[0]), historyStartsAt: null })),
+    // Funds the fund list names whose investors were never kept.
+    ...unkept.map((fund) => ({
+      id: String(fund.id),
+      name: fundName(fund as Parameters<typeof fundName>[0]),
+      historyStartsAt: null,
+    })),
   ];
   const counts = Object.fromEntries(changeKinds.map((kind) => [kind, 0])) as Record<ChangeKind, number>;
-  for (const fund of changes) for (const kind of changeKinds) counts[kind] += fund.counts[kind];
-  return {
-    since: at.toISOString(),
-    compared: compared.length,
-    withoutHistory,
-    days: [...days]
-      .sort(([a], [b]) => b.localeCompare(a))
-      .map(([day, dayFunds]) => ({ day, funds: dayFunds.sort((a, b) => a.fund.name.localeCompare(b.fund.name)) })),
-    totals: totalsOf(changes),
-    counts,
-  };
+  for (const fund of funds) for (const kind of changeKinds) counts[kind] += fund.counts[kind];
+  return { since: at.toISOString(), compared: compared.length, withoutHistory, funds, totals: totalsOf(funds), counts };
+}
+
+/** A page of the organization's changes in the view; its sums, counts and funds are the whole view's. */
+export async function organizationChanges(_principal: Principal, view: ChangesPageView): Promise<OrganizationChanges> {
+  const { funds, ...whole } = await wholeView(view);
+  const shown = pageOfChanges(funds, view.page);
+  return { ...whole, days: byDay(shown.funds), page: shown.page, funds: funds.map((fund) => fund.fund) };
+}
+
+/** Every change in the view, in the pages' order (the CSV and xlsx). */
+export async function everyChange(_principal: Principal, view: ChangesView): Promise<FundChanges[]> {
+  return (await wholeView(view)).funds;
 }

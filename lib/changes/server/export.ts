@@ -5,7 +5,7 @@ import { exportHooks, exportResponse } from "../../csv/server/export-response";
 import type { Principal } from "../../data/principal";
 import { changeCsvColumns, changeRows } from "../columns";
 import type { ChangesView } from "../search-params";
-import { organizationChanges } from "./changes";
+import { everyChange } from "./changes";
 
 /** The view's changes as CSV or xlsx, one row per changed field, newest day first; masked values never written. */
 export async function changesExport(
@@ -14,8 +14,7 @@ export async function changesExport(
   principal: Principal,
   format: ExportFormat,
 ) {
-  const changes = await organizationChanges(principal, params);
-  const rows = changes.days.flatMap((day) => day.funds.flatMap(changeRows));
+  const rows = (await everyChange(principal, params)).flatMap(changeRows);
   const suffix = `-${today()}${format.extension}`;
   const hooks = await exportHooks(request, false, `changes${suffix}`, null, principal);
   const body = rowsBody(format, rows, changeCsvColumns, { bom: params.bom, sheet: "Changes", ...hooks });

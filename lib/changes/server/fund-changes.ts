@@ -38,13 +38,14 @@ function nearCall(capitalDueDate: string | null, changedBy: Date): boolean {
   return changedBy.getTime() >= due - 30 * dayMs && changedBy.getTime() <= due + dayMs;
 }
 
-/** A fund's changes since `since`, from its comparison and its changed positions. */
-export function fundChangesOf(
-  compared: FundComparison,
-  positions: readonly PositionChange[],
-  since: Date,
-): FundChanges {
-  const investors = compared.before ? positions.map(investorChange).filter((investor) => kindsOf(investor).length) : [];
+/** The investors of a pair's changed positions that changed in a way people read (not only "1.0" → "1.00"). */
+export function investorChangesOf(positions: readonly PositionChange[]): InvestorChange[] {
+  return positions.map(investorChange).filter((investor) => kindsOf(investor).length > 0);
+}
+
+/** A fund's changes since `since`, from its comparison and its changed investors (investorChangesOf). */
+export function fundChangesOf(compared: FundComparison, changed: readonly InvestorChange[], since: Date): FundChanges {
+  const investors = compared.before ? [...changed] : [];
   const counts = Object.fromEntries(changeKinds.map((kind) => [kind, 0])) as Record<ChangeKind, number>;
   for (const investor of investors) for (const kind of new Set(kindsOf(investor))) counts[kind] += 1;
   const span = (read: { readAt: Date; lastSeenAt: Date }) => ({

@@ -69,4 +69,22 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept re
     const { funds } = await changesSince(at("2026-11-18T12:00:00Z"), null, suite.store());
     expect(funds.map((compared) => compared.fundId)).toEqual(expect.arrayContaining(["diff", "gap", "late"]));
   });
+
+  it("finds a change deep in a record by its hash, and leaves out the pairs the caller holds", async () => {
+    const moving = investor("h-1", { primary_contact: { email: "old@example.com" } });
+    await list("hash", "h1", "2026-11-18T02:00:00Z", [moving, investor("h-2")]);
+    await list("hash", "h2", "2026-11-19T02:00:00Z", [
+      { ...moving, primary_contact: { email: "new@example.com" } },
+      investor("h-2"),
+    ]);
+    const since = at("2026-11-18T12:00:00Z");
+    const { positions } = await changesSince(since, "hash", suite.store());
+    expect(positions.map((change) => [change.investorId, change.change, change.amounts])).toEqual([
+      ["h-1", "changed", []],
+    ]);
+    expect(positions[0]!.records?.after.primary_contact).toEqual({ email: "new@example.com" });
+    const held = await changesSince(since, "hash", suite.store(), () => false);
+    expect(held.funds).toHaveLength(1);
+    expect(held.positions).toEqual([]);
+  });
 });
