@@ -79,18 +79,31 @@ async function readFund(fund: FundState, record: Fund, round: number, reuseMs: n
 
 /**
  * A process starts from the store: every fund's newest kept list, so the directory, capital outstanding and the
- * grid's reconciliation are whole at once, "as of" those reads, while the live reads run. Funds read live already
- * are left as they are.
+ * grid's reconciliation are whole at once, while the live reads run. Kept reads younger than the directory's refresh
+ * interval are this round's reads, as a running process would hold them: served as of their read, and the next build
+ * comes when they are due, so a restart makes the upstream read nothing again. Older ones are served as kept
+ * ("refreshing…") while a build reads every fund. Funds read live already are left as they are.
  */
-export function startFromKept(kept: KeptOrganization): void {
+export function startFromKept(kept: KeptOrganization, now = Date.now()): void {
   if (state.funds.size === 0)
     state.funds = new Map(kept.funds.map((record) => [record.id, fundStateOf(record, undefined)]));
+  const dueMs = serverEnv().DIRECTORY_REFRESH_SECONDS * 1_000;
+  const recent = new Map(kept.lists.filter((list) => now - list.seenAt < dueMs).map((list) => [list.fundId, list]));
+  const funds = [...state.funds.values()];
+  // Every fund read within the interval: a round done, the next one due when its oldest read is.
+  const whole =
+    state.round === 0 && now - kept.seenAt < dueMs && funds.every((f) => f.status === "pending" && recent.has(f.id));
   for (const list of kept.lists) {
     const fund = state.funds.get(list.fundId);
     if (!fund || fund.status !== "pending") continue;
     const positions = list.investors.map((investor, at) => positionOf(list.fundId, investor, list.taxKeys[at]!));
     const read = { status: "read" as const, positions, digest: list.digest, readAt: list.seenAt };
-    state.funds.set(fund.id, { ...fund, ...read, keptAt: list.seenAt });
+    const keptAt = recent.has(fund.id) ? null : list.seenAt;
+    state.funds.set(fund.id, { ...fund, ...read, keptAt, round: whole ? 1 : 0 });
+  }
+  if (whole) {
+    state.round = 1;
+    state.startedAt = Math.min(kept.seenAt, ...[...recent.values()].map((list) => list.seenAt));
   }
   state.changes += 1;
 }
