@@ -6,6 +6,7 @@ import next from "next";
 import { warmPassHeader } from "../lib/auth/warm-pass.mjs";
 import { clientAddressHeader, securityHeaders, strictTransportSecurity } from "../lib/http/security-headers.mjs";
 import { processEnv } from "../lib/server/process-env.mjs";
+import { startTasksSettled } from "../lib/server/start-tasks.mjs";
 import { FairAdmission } from "./admission.mjs";
 import { sendRefusal } from "./busy-response.mjs";
 import { clientAddressOf, maxHeaderBytes, parserProblem, requestProblem } from "./request-gate.mjs";
@@ -24,6 +25,8 @@ const admission = new FairAdmission({
   waitMs: settings.QUEUE_WAIT_MS,
   queuedPerPerson: 256,
 });
+// How long a start waits for its kept reads before it listens anyway.
+const startTaskLimitMs = 15_000;
 // Served without a turn: cheap, and what a page needs to show at all (or what a load balancer asks).
 const unqueued = /^\/(_next\/static\/|favicon\.ico|icon\.svg|healthz|readyz|screenshots\/)/;
 
@@ -55,6 +58,10 @@ if (settings.WARM_START === "1") {
   const warmed = await warmStart(handle);
   console.log(JSON.stringify({ time: new Date().toISOString(), event: "warm_start", ...warmed }));
 }
+// A store too big to load in time is waited for no longer: what is not loaded yet is read live meanwhile.
+const unsettled = await startTasksSettled(startTaskLimitMs);
+if (unsettled.length > 0)
+  console.log(JSON.stringify({ time: new Date().toISOString(), event: "start_tasks_unsettled", tasks: unsettled }));
 
 /** Runs the request in its person's turn, or answers 503/429 when it cannot start in time. */
 async function admitted(req, res) {

@@ -74,7 +74,8 @@ export function listsOf(fundId: string): Entry[] {
  * the cache's age, the first request of each fund reads it live meanwhile. Newest funds first, up to the cache's
  * size; a fund held already is left.
  */
-export function seedKeptLists(lists: readonly KeptFundList[]): void {
+export function seedKeptLists(lists: readonly KeptFundList[]): FundListRead[] {
+  const seeded: FundListRead[] = [];
   let rows = entries.reduce((sum, entry) => sum + entry.rows, 0);
   for (const kept of [...lists].sort((a, b) => b.seenAt - a.seenAt)) {
     if (!kept.fund || listsOf(kept.fundId).length > 0 || rows + kept.investors.length > maxRows) continue;
@@ -102,5 +103,7 @@ export function seedKeptLists(lists: readonly KeptFundList[]): void {
       firstScreen: Promise.resolve(),
       kept: !fresh,
     });
+    seeded.push(read);
   }
+  return seeded;
 }

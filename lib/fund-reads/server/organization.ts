@@ -101,11 +101,12 @@ export function startFromKept(kept: KeptOrganization, now = Date.now()): void {
     const keptAt = recent.has(fund.id) ? null : list.seenAt;
     state.funds.set(fund.id, { ...fund, ...read, keptAt, round: whole ? 1 : 0 });
   }
-  if (whole) {
-    state.round = 1;
-    state.startedAt = Math.min(kept.seenAt, ...[...recent.values()].map((list) => list.seenAt));
-  }
   state.changes += 1;
+  if (!whole) return;
+  state.round = 1;
+  state.startedAt = Math.min(kept.seenAt, ...[...recent.values()].map((list) => list.seenAt));
+  // As when a build has tried every fund: the directory makes its index now, before anyone asks.
+  for (const listener of settledListeners.values()) listener();
 }
 
 async function build(listed: () => void, reuseMs: number): Promise<void> {

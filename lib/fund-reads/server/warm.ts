@@ -1,6 +1,6 @@
 import "server-only";
 import { processWide } from "../../server/process-wide";
-import { seedKeptLists } from "./held-lists";
+import { holdKeptLists } from "./fund-lists";
 import { keptOrganization } from "./kept";
 import { organizationSnapshot, startFromKept } from "./organization";
 
@@ -14,7 +14,7 @@ export function warmFromStore(): Promise<{ funds: number; positions: number } | 
     const kept = await keptOrganization();
     if (!kept) return null;
     startFromKept(kept);
-    seedKeptLists(kept.lists);
+    holdKeptLists(kept.lists);
     // The live reads begin now, in the background: nobody waits on them.
     void organizationSnapshot().catch(() => undefined);
     return { funds: kept.lists.length, positions: kept.lists.reduce((sum, list) => sum + list.investors.length, 0) };
