@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import pLimit from "p-limit";
 import { CustomerApiError } from "../../customer-api/errors";
 import { type Fund, listFunds } from "../../data/funds";
@@ -16,6 +17,8 @@ import { readFundList } from "./upstream-list";
 
 interface State {
   funds: Map<string, FundState>;
+  /** While a start loads the kept reads: a build then would read every fund the store is about to give. */
+  keptLoading: Promise<void> | null;
   /** Why the fund list itself could not be read, when it could not. */
   listFailure: Error | null;
   round: number;
@@ -29,6 +32,7 @@ interface State {
 
 const state = processWide<State>("organization", () => ({
   funds: new Map(),
+  keptLoading: null,
   listFailure: null,
   round: 0,
   startedAt: 0,
@@ -175,6 +179,19 @@ function versionOf(funds: readonly FundState[]): string {
   return state.version.value;
 }
 
+// An early request (the warm-up's) waits this long at most for the kept reads before it starts a build.
+const keptWaitMs = 15_000;
+
+/** Until `loaded` settles (the kept reads loaded and served), the organization waits for them before any build. */
+export function awaitKeptReads(loaded: Promise<unknown>): void {
+  const settled = loaded.then(
+    () => undefined,
+    () => undefined,
+  );
+  state.keptLoading = settled;
+  void settled.then(() => state.keptLoading === settled && (state.keptLoading = null));
+}
+
 /** Settles when the build in progress (if any) has tried every fund. */
 export async function organizationBuilt(): Promise<void> {
   await state.building;
@@ -205,6 +222,7 @@ export interface OrganizationSnapshot {
  * the funds are not), again on its age or a person's Refresh, with progress and the funds that could not be read.
  */
 export async function organizationSnapshot(options: { refresh?: boolean } = {}): Promise<OrganizationSnapshot> {
+  if (state.keptLoading) await Promise.race([state.keptLoading, sleep(keptWaitMs)]);
   const building = ensureBuilding(options.refresh ?? false);
   // Before the fund list is known there is nothing to show but the wait for it.
   if (building && state.funds.size === 0) await state.listed;
