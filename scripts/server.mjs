@@ -54,12 +54,14 @@ await app.prepare();
 // Next loads every route's code after start-up without waiting (preloadEntriesOnStart); waited for here, so the
 // server listens (and a load balancer sends it people) only once a first visit no longer shares the CPU with it.
 await (await app.server?.getServer?.())?.unstable_preloadEntries?.();
+// The kept reads load beside the warm-up; a store too big to load in time is waited for no longer (what is not
+// loaded yet is read live meanwhile).
+const settled = () => startTasksSettled(startTaskLimitMs);
 if (settings.WARM_START === "1") {
-  const warmed = await warmStart(handle);
+  const warmed = await warmStart(handle, settled);
   console.log(JSON.stringify({ time: new Date().toISOString(), event: "warm_start", ...warmed }));
 }
-// A store too big to load in time is waited for no longer: what is not loaded yet is read live meanwhile.
-const unsettled = await startTasksSettled(startTaskLimitMs);
+const unsettled = await settled();
 if (unsettled.length > 0)
   console.log(JSON.stringify({ time: new Date().toISOString(), event: "start_tasks_unsettled", tasks: unsettled }));
 
