@@ -6,6 +6,7 @@ import next from "next";
 import { warmPassHeader } from "../lib/auth/warm-pass.mjs";
 import { clientAddressHeader, securityHeaders, strictTransportSecurity } from "../lib/http/security-headers.mjs";
 import { processEnv } from "../lib/server/process-env.mjs";
+import { startTasksSettled } from "../lib/server/start-tasks.mjs";
 import { FairAdmission } from "./admission.mjs";
 import { sendRefusal } from "./busy-response.mjs";
 import { clientAddressOf, maxHeaderBytes, parserProblem, requestProblem } from "./request-gate.mjs";
@@ -24,6 +25,8 @@ const admission = new FairAdmission({
   waitMs: settings.QUEUE_WAIT_MS,
   queuedPerPerson: 256,
 });
+// How long a start waits for its kept reads before it listens anyway.
+const startTaskLimitMs = 15_000;
 // Served without a turn: cheap, and what a page needs to show at all (or what a load balancer asks).
 const unqueued = /^\/(_next\/static\/|favicon\.ico|icon\.svg|healthz|readyz|screenshots\/)/;
 
@@ -51,10 +54,16 @@ await app.prepare();
 // Next loads every route's code after start-up without waiting (preloadEntriesOnStart); waited for here, so the
 // server listens (and a load balancer sends it people) only once a first visit no longer shares the CPU with it.
 await (await app.server?.getServer?.())?.unstable_preloadEntries?.();
+// The kept reads load beside the warm-up; a store too big to load in time is waited for no longer (what is not
+// loaded yet is read live meanwhile).
+const settled = () => startTasksSettled(startTaskLimitMs);
 if (settings.WARM_START === "1") {
-  const warmed = await warmStart(handle);
+  const warmed = await warmStart(handle, settled);
   console.log(JSON.stringify({ time: new Date().toISOString(), event: "warm_start", ...warmed }));
 }
+const unsettled = await settled();
+if (unsettled.length > 0)
+  console.log(JSON.stringify({ time: new Date().toISOString(), event: "start_tasks_unsettled", tasks: unsettled }));
 
 /** Runs the request in its person's turn, or answers 503/429 when it cannot start in time. */
 async function admitted(req, res) {

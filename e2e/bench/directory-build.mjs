@@ -51,9 +51,12 @@ export async function buildOnce({ app, api, watched, log }) {
   let asked = await ask();
   if (!watched) {
     const lists = page.progress.total;
-    while (!page.complete && (await upstreamAnswers(api.url)) - sentBefore < lists + 1) {
+    // A list kept within the build's reuse window (the warm-up's, on a shared store) is taken, not read again: the
+    // page is asked again every 5 s, so fewer upstream answers than lists cannot stall the wait.
+    for (let waited = 0; !page.complete && (await upstreamAnswers(api.url)) - sentBefore < lists + 1; waited += 100) {
       if (performance.now() - started > 900_000) throw new Error("the upstream did not send every list in 15 minutes");
       await sleep(100);
+      if (waited % 5_000 === 4_900) asked = await ask();
     }
   }
   const gap = watched ? PAGE_POLL_MS : 50;

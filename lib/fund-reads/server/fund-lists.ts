@@ -9,7 +9,7 @@ import { acceptFundRead } from "./organization";
 import { positionOf } from "./positions";
 import { mayRefresh } from "./refresh-throttle";
 import { readFundList } from "./upstream-list";
-import { type Entry, entries, evict, type FundListRead, isFresh, listsOf } from "./held-lists";
+import { type Entry, entries, evict, type FundListRead, isFresh, listsOf, seedKeptLists } from "./held-lists";
 
 export type { FundListRead };
 
@@ -30,6 +30,11 @@ const listeners = processWide<Map<string, (read: FundListRead) => void>>("fund-l
 /** Calls `listener` with each whole list as it arrives; a later call with the same name replaces it. */
 export function onFundListRead(name: string, listener: (read: FundListRead) => void): void {
   listeners.set(name, listener);
+}
+
+/** Holds the kept lists (a process's start) and tells the listeners of each, as of a list just read. */
+export function holdKeptLists(lists: Parameters<typeof seedKeptLists>[0]): void {
+  for (const read of seedKeptLists(lists)) for (const listener of listeners.values()) listener(read);
 }
 
 const outdated = () => new Conflict("The investor list was refreshed since this table loaded. Reload the table.");

@@ -70,15 +70,19 @@ export function listsOf(fundId: string): Entry[] {
 }
 
 /**
- * Held lists for funds from their newest kept reads (a process's start): served at once, "as of" their read, while
- * the first request of each fund reads it live. Newest funds first, up to the cache's size; a fund held already is left.
+ * Held lists for funds from their newest kept reads (a process's start): served at once, "as of" their read; past
+ * the cache's age, the first request of each fund reads it live meanwhile. Newest funds first, up to the cache's
+ * size; a fund held already is left.
  */
-export function seedKeptLists(lists: readonly KeptFundList[]): void {
+export function seedKeptLists(lists: readonly KeptFundList[]): FundListRead[] {
+  const seeded: FundListRead[] = [];
   let rows = entries.reduce((sum, entry) => sum + entry.rows, 0);
   for (const kept of [...lists].sort((a, b) => b.seenAt - a.seenAt)) {
     if (!kept.fund || listsOf(kept.fundId).length > 0 || rows + kept.investors.length > maxRows) continue;
     rows += kept.investors.length;
     const { fundId, investors, taxKeys, digest, seenAt } = kept;
+    // Read within the cache's age: as fresh as a list this process read itself, and served as one.
+    const fresh = Date.now() - seenAt < serverEnv().INVESTOR_LIST_CACHE_SECONDS * 1_000;
     const read: FundListRead = {
       fundId,
       fund: kept.fund,
@@ -86,7 +90,7 @@ export function seedKeptLists(lists: readonly KeptFundList[]): void {
       taxKeys,
       digest,
       startedAt: seenAt,
-      keptAt: seenAt,
+      keptAt: fresh ? null : seenAt,
     };
     entries.push({
       fundId,
@@ -97,7 +101,9 @@ export function seedKeptLists(lists: readonly KeptFundList[]): void {
       read: Promise.resolve(read),
       reading: { investors: [], expected: null },
       firstScreen: Promise.resolve(),
-      kept: true,
+      kept: !fresh,
     });
+    seeded.push(read);
   }
+  return seeded;
 }

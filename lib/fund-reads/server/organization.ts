@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import pLimit from "p-limit";
 import { CustomerApiError } from "../../customer-api/errors";
 import { type Fund, listFunds } from "../../data/funds";
@@ -16,6 +17,8 @@ import { readFundList } from "./upstream-list";
 
 interface State {
   funds: Map<string, FundState>;
+  /** While a start loads the kept reads: a build then would read every fund the store is about to give. */
+  keptLoading: Promise<void> | null;
   /** Why the fund list itself could not be read, when it could not. */
   listFailure: Error | null;
   round: number;
@@ -29,6 +32,7 @@ interface State {
 
 const state = processWide<State>("organization", () => ({
   funds: new Map(),
+  keptLoading: null,
   listFailure: null,
   round: 0,
   startedAt: 0,
@@ -79,20 +83,34 @@ async function readFund(fund: FundState, record: Fund, round: number, reuseMs: n
 
 /**
  * A process starts from the store: every fund's newest kept list, so the directory, capital outstanding and the
- * grid's reconciliation are whole at once, "as of" those reads, while the live reads run. Funds read live already
- * are left as they are.
+ * grid's reconciliation are whole at once, while the live reads run. Kept reads younger than the directory's refresh
+ * interval are this round's reads, as a running process would hold them: served as of their read, and the next build
+ * comes when they are due, so a restart makes the upstream read nothing again. Older ones are served as kept
+ * ("refreshing…") while a build reads every fund. Funds read live already are left as they are.
  */
-export function startFromKept(kept: KeptOrganization): void {
+export function startFromKept(kept: KeptOrganization, now = Date.now()): void {
   if (state.funds.size === 0)
     state.funds = new Map(kept.funds.map((record) => [record.id, fundStateOf(record, undefined)]));
+  const dueMs = serverEnv().DIRECTORY_REFRESH_SECONDS * 1_000;
+  const recent = new Map(kept.lists.filter((list) => now - list.seenAt < dueMs).map((list) => [list.fundId, list]));
+  const funds = [...state.funds.values()];
+  // Every fund read within the interval: a round done, the next one due when its oldest read is.
+  const whole =
+    state.round === 0 && now - kept.seenAt < dueMs && funds.every((f) => f.status === "pending" && recent.has(f.id));
   for (const list of kept.lists) {
     const fund = state.funds.get(list.fundId);
     if (!fund || fund.status !== "pending") continue;
     const positions = list.investors.map((investor, at) => positionOf(list.fundId, investor, list.taxKeys[at]!));
     const read = { status: "read" as const, positions, digest: list.digest, readAt: list.seenAt };
-    state.funds.set(fund.id, { ...fund, ...read, keptAt: list.seenAt });
+    const keptAt = recent.has(fund.id) ? null : list.seenAt;
+    state.funds.set(fund.id, { ...fund, ...read, keptAt, round: whole ? 1 : 0 });
   }
   state.changes += 1;
+  if (!whole) return;
+  state.round = 1;
+  state.startedAt = Math.min(kept.seenAt, ...[...recent.values()].map((list) => list.seenAt));
+  // As when a build has tried every fund: the directory makes its index now, before anyone asks.
+  for (const listener of settledListeners.values()) listener();
 }
 
 async function build(listed: () => void, reuseMs: number): Promise<void> {
@@ -161,6 +179,19 @@ function versionOf(funds: readonly FundState[]): string {
   return state.version.value;
 }
 
+// An early request (the warm-up's) waits this long at most for the kept reads before it starts a build.
+const keptWaitMs = 15_000;
+
+/** Until `loaded` settles (the kept reads loaded and served), the organization waits for them before any build. */
+export function awaitKeptReads(loaded: Promise<unknown>): void {
+  const settled = loaded.then(
+    () => undefined,
+    () => undefined,
+  );
+  state.keptLoading = settled;
+  void settled.then(() => state.keptLoading === settled && (state.keptLoading = null));
+}
+
 /** Settles when the build in progress (if any) has tried every fund. */
 export async function organizationBuilt(): Promise<void> {
   await state.building;
@@ -191,6 +222,7 @@ export interface OrganizationSnapshot {
  * the funds are not), again on its age or a person's Refresh, with progress and the funds that could not be read.
  */
 export async function organizationSnapshot(options: { refresh?: boolean } = {}): Promise<OrganizationSnapshot> {
+  if (state.keptLoading) await Promise.race([state.keptLoading, sleep(keptWaitMs)]);
   const building = ensureBuilding(options.refresh ?? false);
   // Before the fund list is known there is nothing to show but the wait for it.
   if (building && state.funds.size === 0) await state.listed;

@@ -1,8 +1,8 @@
 import "server-only";
 import { processWide } from "../../server/process-wide";
-import { seedKeptLists } from "./held-lists";
+import { holdKeptLists } from "./fund-lists";
 import { keptOrganization } from "./kept";
-import { organizationSnapshot, startFromKept } from "./organization";
+import { awaitKeptReads, organizationSnapshot, startFromKept } from "./organization";
 
 /**
  * At a process's start: the organization and the fund lists from their newest kept reads, served at once "as of"
@@ -11,10 +11,17 @@ import { organizationSnapshot, startFromKept } from "./organization";
  */
 export function warmFromStore(): Promise<{ funds: number; positions: number } | null> {
   return processWide("fund-reads-warm", async () => {
-    const kept = await keptOrganization();
+    const served = keptOrganization().then((kept) => {
+      if (kept) {
+        startFromKept(kept);
+        holdKeptLists(kept.lists);
+      }
+      return kept;
+    });
+    // A request meanwhile (the warm-up's page) finds the organization served from the store, not a build begun.
+    awaitKeptReads(served);
+    const kept = await served;
     if (!kept) return null;
-    startFromKept(kept);
-    seedKeptLists(kept.lists);
     // The live reads begin now, in the background: nobody waits on them.
     void organizationSnapshot().catch(() => undefined);
     return { funds: kept.lists.length, positions: kept.lists.reduce((sum, list) => sum + list.investors.length, 0) };

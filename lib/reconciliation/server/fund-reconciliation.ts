@@ -1,7 +1,7 @@
 import "server-only";
 import Big from "big.js";
 import type { Principal } from "../../data/principal";
-import { fundList, type FundListRead } from "../../fund-reads/server/fund-lists";
+import { fundList, type FundListRead, onFundListRead } from "../../fund-reads/server/fund-lists";
 import { serverEnv } from "../../server/env";
 import { ScaledColumn } from "../../values/scaled-column";
 import { outstandingOf, overdueOf } from "../outstanding";
@@ -31,6 +31,13 @@ function checksOf(fundId: string, index: FundListRead) {
   }
   return result;
 }
+
+// A large list's checks are worked out as it arrives (or is loaded from the store at a start), not in the first
+// page that shows it: 50,000 investors' checks held that page's first byte back by 370 ms.
+const workedOutAheadFrom = 5_000;
+onFundListRead("reconciliation", (read) => {
+  if (read.investors.length >= workedOutAheadFrom) checksOf(read.fundId, read);
+});
 
 /** A fund's reconciliation from its held list and the fund record read with it, in exact decimals. */
 export async function fundReconciliation(principal: Principal, fundId: string): Promise<FundReconciliation> {

@@ -2,7 +2,7 @@ import "server-only";
 import { resolve } from "node:path";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import { Pool } from "pg";
+import { Pool, type PoolClient } from "pg";
 import { serverEnv } from "@/lib/server/env";
 import { processWide } from "@/lib/server/process-wide";
 import { type PgliteHost, startPgliteHost } from "./pglite-host";
@@ -24,6 +24,7 @@ const migrationsFolder = () => resolve(process.cwd(), "lib/store/migrations");
 export class StoreConnection {
   readonly board: StatusBoard;
   private pool: Pool | null = null;
+  private sessions: Pool | null = null;
   private db: StoreDb | null = null;
   private host: PgliteHost | null = null;
   private opening: Promise<void> | null = null;
@@ -59,6 +60,18 @@ export class StoreConnection {
     if (!db || !pool) throw new StoreUnavailable(this.board.status.reason ?? "the store is not open");
     try {
       return await fn(db, pool);
+    } catch (error) {
+      throw await this.failed(error);
+    }
+  }
+
+  /** A session of its own for advisory locks (PostgreSQL), pooled: a connection per fund read cost the build 1.5x. */
+  async lockSession(): Promise<PoolClient> {
+    await this.open();
+    if (!this.config.url || !this.pool) throw new StoreUnavailable(this.board.status.reason ?? "no shared store");
+    this.sessions ??= watched(new Pool({ connectionString: this.config.url, ...poolLimits, max: 50 }));
+    try {
+      return await this.sessions.connect();
     } catch (error) {
       throw await this.failed(error);
     }
@@ -108,10 +121,11 @@ export class StoreConnection {
   }
 
   private async dropPool() {
-    const pool = this.pool;
+    const pools = [this.pool, this.sessions];
     this.pool = null;
+    this.sessions = null;
     this.db = null;
-    await pool?.end().catch(() => undefined);
+    await Promise.all(pools.map((pool) => pool?.end().catch(() => undefined)));
   }
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { Client } from "pg";
+import type { PoolClient } from "pg";
 import { processWide } from "@/lib/server/process-wide";
 import { type StoreConnection, defaultConnection } from "./connection";
 import { NamedMutex } from "./mutex";
@@ -9,21 +9,18 @@ type Ran<T> = { ran: true; value: T } | { ran: false };
 const mutex = () => processWide("store-mutex", () => new NamedMutex());
 const ran = <T>(result: { value: T } | null): Ran<T> => (result ? { ran: true, value: result.value } : { ran: false });
 
-// Each lock holds its own session for as long as `fn` runs: the pool's connections stay free for `fn`'s queries.
-async function withSession<T>(store: StoreConnection, fn: (client: Client) => Promise<T>): Promise<T> {
-  await store.open();
-  const client = new Client({ connectionString: store.config.url, connectionTimeoutMillis: 3_000 });
-  client.on("error", () => undefined);
-  try {
-    await client.connect();
-  } catch (error) {
-    throw await store.failed(error);
-  }
+// Each lock holds a session of its own for as long as `fn` runs: the query pool's connections stay free for `fn`.
+async function withSession<T>(store: StoreConnection, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await store.lockSession();
   try {
     return await fn(client);
   } finally {
-    // Ending the session releases its advisory locks.
-    await client.end().catch(() => undefined);
+    // A session goes back to the pool without its advisory locks; one that cannot free them is closed, which does.
+    const freed = await client.query("select pg_advisory_unlock_all()").then(
+      () => true,
+      () => false,
+    );
+    client.release(!freed);
   }
 }
 
