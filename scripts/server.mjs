@@ -61,7 +61,7 @@ if (settings.WARM_START === "1") {
   const warmed = await warmStart(handle, settled);
   console.log(JSON.stringify({ time: new Date().toISOString(), event: "warm_start", ...warmed }));
 }
-const unsettled = await settled();
+const { unsettled } = await settled();
 if (unsettled.length > 0)
   console.log(JSON.stringify({ time: new Date().toISOString(), event: "start_tasks_unsettled", tasks: unsettled }));
 

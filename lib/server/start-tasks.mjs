@@ -12,19 +12,28 @@ export function startTask(name, promise) {
   tasks().set(
     name,
     Promise.resolve(promise).then(
-      () => undefined,
+      (value) => value,
       () => undefined,
     ),
   );
 }
 
-/** Settles when every task registered so far has, or after `limitMs`; names the ones still running then. */
+/**
+ * Settles when every task registered so far has, or after `limitMs`: the ones still running then, and what each
+ * settled one resolved with (undefined for a failure).
+ */
 export async function startTasksSettled(limitMs) {
   const pending = new Set(tasks().keys());
-  const all = [...tasks()].map(([name, task]) => task.then(() => pending.delete(name)));
+  const results = {};
+  const all = [...tasks()].map(([name, task]) =>
+    task.then((value) => {
+      pending.delete(name);
+      results[name] = value;
+    }),
+  );
   let timer;
   const limit = new Promise((resolve) => (timer = setTimeout(resolve, limitMs)));
   await Promise.race([Promise.all(all), limit]);
   clearTimeout(timer);
-  return [...pending];
+  return { unsettled: [...pending], results };
 }
