@@ -56,12 +56,11 @@ await app.prepare();
 await (await app.server?.getServer?.())?.unstable_preloadEntries?.();
 // The kept reads load beside the warm-up; a store too big to load in time is waited for no longer (what is not
 // loaded yet is read live meanwhile).
-const settled = () => startTasksSettled(startTaskLimitMs);
 if (settings.WARM_START === "1") {
-  const warmed = await warmStart(handle, settled);
+  const warmed = await warmStart(handle);
   console.log(JSON.stringify({ time: new Date().toISOString(), event: "warm_start", ...warmed }));
 }
-const { unsettled } = await settled();
+const { unsettled } = await startTasksSettled(startTaskLimitMs);
 if (unsettled.length > 0)
   console.log(JSON.stringify({ time: new Date().toISOString(), event: "start_tasks_unsettled", tasks: unsettled }));
 

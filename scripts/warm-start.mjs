@@ -40,11 +40,8 @@ async function visit(base, pass, path, accept, marker) {
   return readBody(response, marker);
 }
 
-/**
- * Warms `handle` up; resolves with what it did (it never throws: a failed warm-up only logs). `settled` waits for
- * the start's tasks (its kept reads) and resolves with those still running and what the others gave.
- */
-export async function warmStart(handle, settled = async () => ({ unsettled: [], results: {} })) {
+/** Warms `handle` up; resolves with what it did (it never throws: a failed warm-up only logs). */
+export async function warmStart(handle) {
   const started = Date.now();
   const pass = openWarmPass();
   const server = createServer((req, res) => {
@@ -61,11 +58,7 @@ export async function warmStart(handle, settled = async () => ({ unsettled: [], 
     const fund = encodeURIComponent(fundId);
     await visit(base, pass, `/funds/${fund}`, "text/html", pageTableMarker);
     await visit(base, pass, `/api/funds/${fund}/investor-rows?offset=0&limit=100`, "application/json");
-    // The directory last, once the start's kept reads are in: its index is made from them before anyone asks.
-    // Without kept reads it is not asked: that would read every fund now, beside the first visitors.
-    const { unsettled, results } = await settled();
-    if (results["kept reads"]) await visit(base, pass, "/api/investors?offset=0&limit=100", "application/json");
-    return { ok: true, ms: Date.now() - started, fundId, unsettled };
+    return { ok: true, ms: Date.now() - started, fundId };
   } catch (error) {
     return { ok: false, ms: Date.now() - started, reason: error instanceof Error ? error.message : String(error) };
   } finally {
