@@ -25,9 +25,10 @@ test("a payment between two reads is a new row of the position's History, with t
     const history = page.getByRole("region", { name: "History" });
     const table = history.getByRole("table", { name: "Kept values over time", exact: true });
     const body = table.getByRole("row").filter({ has: page.getByRole("rowheader") });
-    // Earlier runs of the suite may have kept older reads (the store outlives a run): the newest two are ours.
+    // The History streams in after the page (it waits for the store); earlier runs of the suite may have kept older
+    // reads (the store outlives a run): the newest two are ours.
+    await expect.poll(() => body.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     const count = await body.count();
-    expect(count).toBeGreaterThanOrEqual(2);
     const contributed = (row: number) => body.nth(row).getByRole("cell").nth(1);
     await expect(contributed(count - 2)).toHaveText(formatMoney(investor.contributed_amount));
     await expect(contributed(count - 1)).toHaveText(formatMoney(paid));
