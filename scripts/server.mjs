@@ -60,7 +60,7 @@ if (settings.WARM_START === "1") {
   const warmed = await warmStart(handle);
   console.log(JSON.stringify({ time: new Date().toISOString(), event: "warm_start", ...warmed }));
 }
-const { unsettled } = await startTasksSettled(startTaskLimitMs);
+const unsettled = await startTasksSettled(startTaskLimitMs);
 if (unsettled.length > 0)
   console.log(JSON.stringify({ time: new Date().toISOString(), event: "start_tasks_unsettled", tasks: unsettled }));
 

@@ -1,2 +1,2 @@
 export function startTask(name: string, promise: Promise<unknown>): void;
-export function startTasksSettled(limitMs: number): Promise<{ unsettled: string[]; results: Record<string, unknown> }>;
+export function startTasksSettled(limitMs: number): Promise<string[]>;

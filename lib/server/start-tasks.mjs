@@ -12,28 +12,19 @@ export function startTask(name, promise) {
   tasks().set(
     name,
     Promise.resolve(promise).then(
-      (value) => value,
+      () => undefined,
       () => undefined,
     ),
   );
 }
 
-/**
- * Settles when every task registered so far has, or after `limitMs`: the ones still running then, and what each
- * settled one resolved with (undefined for a failure).
- */
+/** Settles when every task registered so far has, or after `limitMs`; names the ones still running then. */
 export async function startTasksSettled(limitMs) {
   const pending = new Set(tasks().keys());
-  const results = {};
-  const all = [...tasks()].map(([name, task]) =>
-    task.then((value) => {
-      pending.delete(name);
-      results[name] = value;
-    }),
-  );
+  const all = [...tasks()].map(([name, task]) => task.then(() => pending.delete(name)));
   let timer;
   const limit = new Promise((resolve) => (timer = setTimeout(resolve, limitMs)));
   await Promise.race([Promise.all(all), limit]);
   clearTimeout(timer);
-  return { unsettled: [...pending], results };
+  return [...pending];
 }

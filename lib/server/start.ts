@@ -25,10 +25,9 @@ export async function startServer(): Promise<void> {
     // What was kept serves from the first request: the organization and the fund lists from their newest kept
     // reads, loaded beside Next's preload and the warm-up (100,000 positions: 2.5-4.6 s); the server listens after.
     const started = Date.now();
-    const warmed = warmFromStore().then((kept) => {
-      logLine("store_warmed", { ...(kept ?? { funds: 0, positions: 0 }), ms: Date.now() - started });
-      return kept;
-    });
+    const warmed = warmFromStore().then((kept) =>
+      logLine("store_warmed", { ...(kept ?? { funds: 0, positions: 0 }), ms: Date.now() - started }),
+    );
     startTask("kept reads", warmed);
     scheduleDailySnapshot();
   } catch (error) {
