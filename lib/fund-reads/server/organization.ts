@@ -222,7 +222,7 @@ export interface OrganizationSnapshot {
  * the funds are not), again on its age or a person's Refresh, with progress and the funds that could not be read.
  */
 export async function organizationSnapshot(options: { refresh?: boolean } = {}): Promise<OrganizationSnapshot> {
-  if (state.keptLoading) await Promise.race([state.keptLoading, sleep(keptWaitMs)]);
+  if (state.keptLoading) await Promise.race([state.keptLoading, sleep(keptWaitMs, undefined, { ref: false })]);
   const building = ensureBuilding(options.refresh ?? false);
   // Before the fund list is known there is nothing to show but the wait for it.
   if (building && state.funds.size === 0) await state.listed;
