@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { openSession, sealSession } from "./session-token";
 
 const secret = "a-test-secret-that-is-at-least-32-characters";
@@ -21,5 +21,17 @@ describe("session tokens", () => {
     expect(await openSession(`${token.slice(0, -2)}AA`, secret)).toBeNull();
     expect(await openSession(await sealSession(ana, secret, -10), secret)).toBeNull();
     expect(await openSession(undefined, secret)).toBeNull();
+  });
+
+  it("a token opened once is refused with another secret, and once it expires, though it is held", async () => {
+    const token = await sealSession(ana, secret, 2);
+    expect(await openSession(token, secret)).toMatchObject({ email: "ana@example.com" });
+    expect(await openSession(token, `${secret}-rotated`)).toBeNull();
+    vi.useFakeTimers({ now: Date.now() + 3_000, toFake: ["Date"] });
+    try {
+      expect(await openSession(token, secret)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
