@@ -1,6 +1,7 @@
 import "server-only";
 import type { Principal } from "../../data/principal";
 import { fundName } from "../../funds/columns";
+import { heldRead } from "../../store/server";
 import { sinceInstant } from "../../table/since";
 import { DecimalSum } from "../../values/decimal";
 import { byDay, pageOfChanges } from "../paging";
@@ -13,10 +14,12 @@ import { comparedFundName, fundChangesOf, kindsOf } from "./fund-changes";
 // reads already compared (compared.ts); the organization's a page at a time, its sums and counts over every page.
 
 /** A fund's changes since `since` (1d, 7d, 30d, a day, an instant); null when none of its lists was ever kept. */
-export async function fundChanges(_principal: Principal, fundId: string, since: string): Promise<FundChanges | null> {
-  const at = sinceInstant(since);
-  const [compared] = (await comparedSince(at, fundId)).compared;
-  return compared ? fundChangesOf(compared.fund, compared.investors, at) : null;
+export function fundChanges(_principal: Principal, fundId: string, since: string): Promise<FundChanges | null> {
+  return heldRead(`changes:${fundId}:${since}`, fundId, async () => {
+    const at = sinceInstant(since);
+    const [compared] = (await comparedSince(at, fundId)).compared;
+    return compared ? fundChangesOf(compared.fund, compared.investors, at) : null;
+  });
 }
 
 /** The ids of the fund's investors added or changed since `since` (the investor table's `changed` filter). */

@@ -3,6 +3,7 @@ import type { Principal } from "../../data/principal";
 import { fieldLabel } from "../../changes/labels";
 import {
   fundFiguresHistory,
+  heldRead,
   historyFundKeys,
   type HistoryPoint,
   historyPositionKeys,
@@ -36,5 +37,7 @@ export async function investorAcrossFundsHistory(
 
 /** The fund's own total commitments and total contributed, at each kept read of its record. */
 export async function fundHistory(_principal: Principal, fundId: string): Promise<History> {
-  return historyOf(historyFundKeys, await fundFiguresHistory(fundId));
+  return heldRead(`history:${fundId}`, fundId, async () =>
+    historyOf(historyFundKeys, await fundFiguresHistory(fundId)),
+  );
 }

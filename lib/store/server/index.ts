@@ -24,6 +24,7 @@ export {
   positionsHistory,
 } from "./history";
 export { type ContributedDay, contributedByDay } from "./contributed";
+export { heldRead, keptGeneration } from "./generation";
 export { keptSeenAt, taxKeysOfEmail } from "./lookups";
 export { tryWithJobLock, withFundReadLock } from "./locks";
 export { type StoreDriver, type StoreStatus, StoreUnavailable } from "./status";

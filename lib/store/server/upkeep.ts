@@ -1,6 +1,7 @@
 import "server-only";
 import { normalEmail } from "../columns";
 import { type StoreConnection, defaultConnection } from "./connection";
+import { bumpGeneration } from "./generation";
 
 /** Deletes a person's positions from every kept read (by lower-cased email or any tax key): rows removed. */
 export function forgetPeople(
@@ -9,18 +10,19 @@ export function forgetPeople(
 ): Promise<number> {
   const email = normalEmail(input.email);
   if (email === null && input.taxKeys.length === 0) return Promise.resolve(0);
-  return store.use(async (_db, pool) => {
+  const removing = store.use(async (_db, pool) => {
     const removed = await pool.query("delete from positions where email = $1 or tax_key = any($2::text[])", [
       email,
       input.taxKeys,
     ]);
     return removed.rowCount ?? 0;
   });
+  return removing.finally(() => bumpGeneration(null));
 }
 
 /** Deletes reads last seen before `before`, except each (kind, fund)'s newest: reads removed. */
 export function pruneReads(before: Date, store: StoreConnection = defaultConnection()): Promise<number> {
-  return store.use(async (_db, pool) => {
+  const removing = store.use(async (_db, pool) => {
     const removed = await pool.query(
       `delete from reads r where r.last_seen_at < $1
          and r.id <> (select n.id from reads n where n.kind = r.kind and n.fund_id is not distinct from r.fund_id
@@ -29,6 +31,7 @@ export function pruneReads(before: Date, store: StoreConnection = defaultConnect
     );
     return removed.rowCount ?? 0;
   });
+  return removing.finally(() => bumpGeneration(null));
 }
 
 /** The store's size on disk in bytes (the database's, on PostgreSQL and PGlite alike). */

@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { fundFigures, positionAmountKeys, positionColumns } from "../columns";
 import { readFailures, reads, readSightings, type ReadKind, toJson } from "../schema";
 import { type StoreConnection, defaultConnection, type StoreDb } from "./connection";
+import { bumpGeneration } from "./generation";
 
 type Tx = Parameters<Parameters<StoreDb["transaction"]>[0]>[0];
 
@@ -111,7 +112,7 @@ export function recordFund(
 ): Promise<"new" | "seen"> {
   const { fundId, digest, readAt, fund } = input;
   const read = { kind: "fund" as const, fundId, digest, readAt, record: fund, figures: fundFigures(fund) };
-  return store.use((db) => db.transaction((tx) => keepRead(tx, read, nothing)));
+  return store.use((db) => db.transaction((tx) => keepRead(tx, read, nothing))).finally(() => bumpGeneration(fundId));
 }
 
 /** A fund's investor list (masked records, with the caller's keyed hash of each tax id), with the fund's figures. */
@@ -133,9 +134,11 @@ export function recordInvestorList(
       await new Promise((turn) => setImmediate(turn));
     }
   };
-  return store.use((db) =>
-    db.transaction((tx) => keepRead(tx, { ...read, figures: fundFigures(input.fund) }, (id) => fill(tx, id))),
-  );
+  return store
+    .use((db) =>
+      db.transaction((tx) => keepRead(tx, { ...read, figures: fundFigures(input.fund) }, (id) => fill(tx, id))),
+    )
+    .finally(() => bumpGeneration(fundId));
 }
 
 /** A read that failed, so a gap in the reads can be told from a quiet fund. */
@@ -143,5 +146,7 @@ export async function recordReadFailure(
   input: { kind: ReadKind; fundId: string | null; at: Date; status: number; message: string },
   store: StoreConnection = defaultConnection(),
 ): Promise<void> {
-  await store.use((db) => db.insert(readFailures).values({ ...input, message: input.message.slice(0, 2_000) }));
+  await store
+    .use((db) => db.insert(readFailures).values({ ...input, message: input.message.slice(0, 2_000) }))
+    .finally(() => bumpGeneration(input.fundId));
 }
