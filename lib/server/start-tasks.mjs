@@ -18,8 +18,19 @@ export function startTask(name, promise) {
   );
 }
 
+const listening = Symbol.for("fund-explorer.start-tasks.listening");
+
+/**
+ * A task only while the process has not begun waiting to listen (the warm-up's store writes, which would otherwise
+ * share the CPU with the first visitor); later, nothing.
+ */
+export function beforeListening(name, promise) {
+  if (!globalThis[listening]) startTask(name, promise);
+}
+
 /** Settles when every task registered so far has, or after `limitMs`; names the ones still running then. */
 export async function startTasksSettled(limitMs) {
+  globalThis[listening] = true;
   const pending = new Set(tasks().keys());
   const all = [...tasks()].map(([name, task]) => task.then(() => pending.delete(name)));
   let timer;

@@ -5,6 +5,7 @@ import type { Investor } from "../../data/investors";
 import { statusOf } from "../../http/error-response";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
+import { beforeListening } from "../../server/start-tasks.mjs";
 import {
   type KeptList,
   latestFundsList,
@@ -36,6 +37,8 @@ const chains = processWide("kept-write-chains", () => new Map<string, Promise<un
 function chained(key: string, write: () => Promise<unknown>): Promise<void> {
   const next = (chains.get(key) ?? Promise.resolve()).then(write, write).catch(() => undefined);
   chains.set(key, next);
+  // A starting process listens once its warm-up's reads are written: a fresh visit ran 1.3-1.9x a warm one beside them.
+  beforeListening(`kept ${key}`, next);
   void next.then(() => chains.get(key) === next && chains.delete(key));
   return next.then(() => undefined);
 }
