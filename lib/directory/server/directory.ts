@@ -18,7 +18,7 @@ interface State {
   given: Map<string, readonly unknown[]>;
   order: string;
   /** `failed`: the ids of the funds that had failed when it was made. */
-  index: { changes: number; failed: string; at: number; value: DirectoryIndex } | null;
+  index: { changes: number; version: string | null; failed: string; at: number; value: DirectoryIndex } | null;
 }
 
 const state = processWide<State>("directory", () => ({
@@ -53,10 +53,13 @@ function currentIndex(organization: OrganizationSnapshot): DirectoryIndex {
   const fresh =
     held &&
     (held.changes === organization.changes ||
+      // Every fund tried and the content the same (a list read again unchanged, each minute): nothing to redo.
+      (organization.version !== null && held.version === organization.version) ||
       (organization.building && held.failed === failed && now - held.at < reindexGapMs));
   if (!fresh) {
     sync(organization.states);
-    state.index = { changes: organization.changes, failed, at: now, value: state.builder.index() };
+    const { changes, version } = organization;
+    state.index = { changes, version, failed, at: now, value: state.builder.index() };
   }
   // Not being read: this index is kept, so its first search and sorts are worked out now, in the background.
   if (!organization.building) void state.index!.value.warm();

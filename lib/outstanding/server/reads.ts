@@ -34,7 +34,8 @@ async function current(version: string | null = null) {
     if (versionOf(snapshot, day) !== version)
       throw new Conflict("The positions changed since this table loaded. Reload the table.");
   }
-  const key = `${snapshot.changes}:${day}`;
+  // Keyed by content once every fund was tried: a list read again unchanged (each minute) makes no new index.
+  const key = `${snapshot.version ?? `changes ${snapshot.changes}`}:${day}`;
   if (!cache.index || cache.key !== key)
     Object.assign(cache, { key, index: new OutstandingIndex(snapshot.states, Date.now()) });
   return { snapshot, index: cache.index!, version: versionOf(snapshot, day) };
