@@ -8,6 +8,8 @@ import { outstandingColumns } from "../columns";
 import type { OutstandingView } from "../search-params";
 import type { OutstandingRow } from "../types";
 
+const maxViews = 64;
+
 /** Every position of the organization with capital still owed, and its views. */
 export class OutstandingIndex {
   readonly rows: OutstandingRow[];
@@ -17,6 +19,8 @@ export class OutstandingIndex {
   // Each page asked for them and they change only with the index: 12 % of an instance's CPU under the many-people load.
   private widths: Record<string, number> | null = null;
   private fundCounts: { id: string; name: string; count: number }[] | null = null;
+  private readonly views = new Map<string, number[]>();
+  private readonly totals = new WeakMap<readonly number[], string | null>();
 
   constructor(funds: readonly OrganizationFund[], now: number) {
     const rows: OutstandingRow[] = [];
@@ -57,6 +61,18 @@ export class OutstandingIndex {
 
   /** The rows of a view, in its order: by a column when sorted, else overdue first and the largest owed first. */
   positions(view: OutstandingView): number[] {
+    const key = `${view.sort?.id}.${view.sort?.direction}|${view.fund}|${view.overdue}`;
+    let positions = this.views.get(key);
+    if (!positions) {
+      // A view's rows are the same until the index is made anew; the views people use are few.
+      if (this.views.size >= maxViews) this.views.clear();
+      positions = this.filtered(view);
+      this.views.set(key, positions);
+    }
+    return positions;
+  }
+
+  private filtered(view: OutstandingView): number[] {
     let order = this.natural;
     if (view.sort) {
       const key = `${view.sort.id}.${view.sort.direction}`;
@@ -75,7 +91,8 @@ export class OutstandingIndex {
   }
 
   total(positions: readonly number[]): string | null {
-    return this.amounts.sum(positions);
+    if (!this.totals.has(positions)) this.totals.set(positions, this.amounts.sum(positions));
+    return this.totals.get(positions)!;
   }
 
   /** The distinct contact emails of the view's rows, in its order (compared without case). */
