@@ -8,12 +8,13 @@ interface ChangesFiltersProps {
 
 const fundChoicesId = "changes-fund-choices";
 
-const field = "rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";
+const field = "h-8 rounded border border-zinc-300 bg-white px-2 py-1 dark:border-zinc-700 dark:bg-zinc-900";
 
 /** The view's filters as a plain GET form: the URL is the state, and no script is needed. */
 export function ChangesFilters({ view }: ChangesFiltersProps) {
+  // Top-aligned, so labels and fields line up whether or not a hint hangs beneath; Show sits one label line down.
   return (
-    <form method="get" action="/changes" className="mb-4 flex flex-wrap items-end gap-3 text-sm" aria-label="Filters">
+    <form method="get" action="/changes" className="mb-4 flex flex-wrap items-start gap-3 text-sm" aria-label="Filters">
       <label className="flex flex-col">
         Since
         <input name="since" defaultValue={view.since} className={field} aria-describedby="since-help" />
@@ -52,7 +53,7 @@ export function ChangesFilters({ view }: ChangesFiltersProps) {
       </label>
       <button
         type="submit"
-        className="rounded bg-zinc-900 px-3 py-1 font-medium text-white dark:bg-zinc-100 dark:text-zinc-900"
+        className="mt-5 h-8 rounded bg-zinc-900 px-3 font-medium text-white dark:bg-zinc-100 dark:text-zinc-900"
       >
         Show
       </button>
