@@ -19,8 +19,14 @@ export function nonSuccess(statuses) {
   return split;
 }
 
+// Every connection asks at the same instant when a run starts, which no group of people does: the answers to requests
+// sent in these first seconds are also left out of the "steady" latencies (never out of the counts).
+export const rampMs = 3_000;
+
 function runTarget(base, target, seconds, timeoutSeconds) {
   const latencies = [];
+  const steady = [];
+  const started = Date.now();
   let next = 0;
   const request = {
     method: "GET",
@@ -41,12 +47,17 @@ function runTarget(base, target, seconds, timeoutSeconds) {
     requests: [request],
   };
   return new Promise((resolve, reject) => {
-    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve({ result, latencies })));
-    instance.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+    const instance = autocannon(options, (error, result) =>
+      error ? reject(error) : resolve({ result, latencies, steady }),
+    );
+    instance.on("response", (_client, _status, _bytes, ms) => {
+      latencies.push(ms);
+      if (Date.now() - ms >= started + rampMs) steady.push(ms);
+    });
   });
 }
 
-function figures(target, { result, latencies }) {
+function figures(target, { result, latencies, steady }) {
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]));
   return {
     name: target.name,
@@ -55,6 +66,7 @@ function figures(target, { result, latencies }) {
     requests: latencies.length,
     rps: Math.round(latencies.length / result.duration),
     latency: latencySummary(latencies),
+    steadyLatency: latencySummary(steady),
     // autocannon counts timeouts among its errors.
     errors: result.errors - result.timeouts,
     timeouts: result.timeouts,
@@ -66,6 +78,7 @@ function figures(target, { result, latencies }) {
 /** The figures of several targets at once (their latencies merged), as one. */
 export function overallOf(name, runs, each) {
   const latencies = runs.flatMap((run) => run.latencies);
+  const steady = runs.flatMap((run) => run.steady);
   const statuses = {};
   for (const { result } of runs)
     for (const [code, { count }] of Object.entries(result.statusCodeStats))
@@ -78,6 +91,7 @@ export function overallOf(name, runs, each) {
     requests: latencies.length,
     rps: Math.round(latencies.length / duration),
     latency: latencySummary(latencies),
+    steadyLatency: latencySummary(steady),
     errors: sum("errors") - sum("timeouts"),
     timeouts: sum("timeouts"),
     statuses,

@@ -2,7 +2,7 @@
 // people, runs, prints the tables and writes the JSON.
 import { loadavg } from "node:os";
 import { runMixedLoad, startPeopleStack } from "./load-people.mjs";
-import { floodTable, floodVerdict, runTables, writeResults } from "./load-report.mjs";
+import { floodTable, floodVerdict, runTables, tailLine, writeResults } from "./load-report.mjs";
 
 async function withStack(options, extraPeople, work) {
   const started = Date.now();
@@ -37,7 +37,7 @@ export async function runPeopleCommand(options) {
     console.log(`Running ${options.seconds} s…`);
     const run = await runMixedLoad(scene, options);
     const result = { mode: "people", options: describe(options), targets: scene.targets, run, load: load() };
-    console.log(`\n${runTables(run)}\n\n(1-minute load average at the end: ${result.load})`);
+    console.log(`\n${runTables(run)}\n\n${tailLine(run)}.\n(1-minute load average at the end: ${result.load})`);
     console.log(`\nWritten to ${writeResults(result)}`);
   });
 }

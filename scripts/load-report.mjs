@@ -13,16 +13,27 @@ function table(header, rows) {
   ].join("\n");
 }
 
-const targetHeader = ["target", "conns", "requests", "req/s", "p50 ms", "p90 ms", "p99 ms", "max ms"];
+const targetHeader = [
+  "target",
+  "conns",
+  "requests",
+  "req/s",
+  "p50 ms",
+  "p90 ms",
+  "p99 ms",
+  "max ms",
+  "steady p50 / p99 ms",
+];
 const failureHeader = ["errors", "timeouts", "429", "503", "other non-2xx"];
 
 function targetRow(figures, bold = false) {
-  const { latency, non2xx } = figures;
+  const { latency, steadyLatency: steady, non2xx } = figures;
   const cells = [
     figures.name,
     ...[figures.connections, figures.requests, figures.rps, latency.p50, latency.p90, latency.p99, latency.max],
+    steady ? `${number(steady.p50)} / ${number(steady.p99)}` : "–",
     ...[figures.errors, figures.timeouts, non2xx[429], non2xx[503], non2xx.other],
-  ].map((cell, i) => (i === 0 ? cell : number(cell)));
+  ].map((cell, i) => (i === 0 || typeof cell === "string" ? cell : number(cell)));
   return bold ? cells.map((cell) => `**${cell}**`) : cells;
 }
 
@@ -47,6 +58,17 @@ export function runTables(run) {
   if (run.flood) parts.push(table([...targetHeader, ...failureHeader], [targetRow(run.flood)]));
   parts.push(processesTable(run.processes));
   return parts.join("\n\n");
+}
+
+/** How many targets kept their p99 within `times` their p50: over every answer, and over the steady ones. */
+export function tailLine(run, times = 3) {
+  const within = (key) => run.targets.filter((t) => t[key] && t[key].p99 <= times * t[key].p50).length;
+  const worst = (key) => Math.max(...run.targets.map((t) => (t[key] ? t[key].p99 / t[key].p50 : 0)));
+  const of = run.targets.length;
+  return (
+    `p99 within ${times}× p50: ${within("latency")} of ${of} targets over every answer (worst ${worst("latency").toFixed(2)}×), ` +
+    `${within("steadyLatency")} of ${of} over the steady ones (worst ${worst("steadyLatency").toFixed(2)}×)`
+  );
 }
 
 const ratio = (b, a) => (a > 0 ? `${(b / a).toFixed(2)}×` : "–");
