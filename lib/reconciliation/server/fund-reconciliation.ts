@@ -3,6 +3,7 @@ import Big from "big.js";
 import type { Principal } from "../../data/principal";
 import { fundList, type FundListRead, onFundListRead } from "../../fund-reads/server/fund-lists";
 import { serverEnv } from "../../server/env";
+import { processWide } from "../../server/process-wide";
 import { ScaledColumn } from "../../values/scaled-column";
 import { outstandingOf, overdueOf } from "../outstanding";
 import { reconcile } from "../reconcile";
@@ -16,10 +17,12 @@ export function ownershipTolerance(): Big {
 export type FundReconciliation = Reconciliation & { outstanding: FundOutstanding };
 
 // Worked out once per held list (50,000 investors take a few hundred ms); the overdue days are redone per request.
-const checked = new WeakMap<FundListRead, Reconciliation & { owed: { total: string | null; positions: number } }>();
+// Process-wide: the list's listener and the pages that read the checks are separate bundles.
+type Checks = Reconciliation & { owed: { total: string | null; positions: number } };
+const checked = () => processWide("reconciliation-checks", () => new WeakMap<FundListRead, Checks>());
 
 function checksOf(fundId: string, index: FundListRead) {
-  let result = checked.get(index);
+  let result = checked().get(index);
   if (!result) {
     const amounts = index.investors.map(outstandingOf);
     const owed = {
@@ -27,7 +30,7 @@ function checksOf(fundId: string, index: FundListRead) {
       positions: amounts.filter((amount) => amount !== null).length,
     };
     result = { ...reconcile(fundId, index.fund, index.investors, ownershipTolerance()), owed };
-    checked.set(index, result);
+    checked().set(index, result);
   }
   return result;
 }
