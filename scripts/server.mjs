@@ -25,7 +25,7 @@ const admission = new FairAdmission({
   waitMs: settings.QUEUE_WAIT_MS,
   queuedPerPerson: 256,
 });
-// How long a start waits for its kept reads before it listens anyway.
+// How long a start waits for its kept reads and its warm-up's writes before it listens anyway.
 const startTaskLimitMs = 15_000;
 // Served without a turn: cheap, and what a page needs to show at all (or what a load balancer asks).
 const unqueued = /^\/(_next\/static\/|favicon\.ico|icon\.svg|healthz|readyz|screenshots\/)/;

@@ -5,7 +5,6 @@ import type { Investor } from "../../data/investors";
 import { statusOf } from "../../http/error-response";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
-import { beforeListening } from "../../server/start-tasks.mjs";
 import {
   type KeptList,
   latestFundsList,
@@ -37,8 +36,6 @@ const chains = processWide("kept-write-chains", () => new Map<string, Promise<un
 function chained(key: string, write: () => Promise<unknown>): Promise<void> {
   const next = (chains.get(key) ?? Promise.resolve()).then(write, write).catch(() => undefined);
   chains.set(key, next);
-  // A starting process listens once its warm-up's reads are written: a fresh visit ran 1.3-1.9x a warm one beside them.
-  beforeListening(`kept ${key}`, next);
   void next.then(() => chains.get(key) === next && chains.delete(key));
   return next.then(() => undefined);
 }
@@ -141,7 +138,12 @@ export async function keptOrganization(): Promise<KeptOrganization | null> {
   }
 }
 
-/** Settles once every write begun so far has landed or failed (a command waits for it before it exits). */
+/** Settles once the writes begun so far have landed or failed (not those begun meanwhile). */
+export async function keptWritesLanded(): Promise<void> {
+  await Promise.all([...chains.values()]);
+}
+
+/** Settles once every write has landed or failed, those begun meanwhile too (a command waits for it before it exits). */
 export async function keptWritesSettled(): Promise<void> {
-  while (chains.size > 0) await Promise.all([...chains.values()]);
+  while (chains.size > 0) await keptWritesLanded();
 }

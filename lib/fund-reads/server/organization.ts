@@ -88,7 +88,8 @@ async function readFund(fund: FundState, record: Fund, round: number, reuseMs: n
  * comes when they are due, so a restart makes the upstream read nothing again. Older ones are served as kept
  * ("refreshing…") while a build reads every fund. Funds read live already are left as they are.
  */
-export function startFromKept(kept: KeptOrganization, now = Date.now()): void {
+export function startFromKept(kept: KeptOrganization): void {
+  const now = Date.now();
   if (state.funds.size === 0)
     state.funds = new Map(kept.funds.map((record) => [record.id, fundStateOf(record, undefined)]));
   const dueMs = serverEnv().DIRECTORY_REFRESH_SECONDS * 1_000;
