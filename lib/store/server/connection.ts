@@ -65,14 +65,20 @@ export class StoreConnection {
     }
   }
 
-  /** A session of its own for advisory locks (PostgreSQL), pooled: a connection per fund read cost the build 1.5x. */
-  async lockSession(): Promise<PoolClient> {
+  /**
+   * A session of its own for advisory locks (PostgreSQL), pooled: a connection per fund read cost the build 1.5x.
+   * Null when every session stayed busy past the pool's wait: the lock is not had, and the store is not down.
+   */
+  async lockSession(): Promise<PoolClient | null> {
     await this.open();
     if (!this.config.url || !this.pool) throw new StoreUnavailable(this.board.status.reason ?? "no shared store");
-    this.sessions ??= watched(new Pool({ connectionString: this.config.url, ...poolLimits, max: 50 }));
+    const sessions = (this.sessions ??= watched(
+      new Pool({ connectionString: this.config.url, ...poolLimits, max: 50 }),
+    ));
     try {
-      return await this.sessions.connect();
+      return await sessions.connect();
     } catch (error) {
+      if (sessions.totalCount >= 50 && sessions.idleCount === 0) return null;
       throw await this.failed(error);
     }
   }

@@ -10,8 +10,10 @@ const mutex = () => processWide("store-mutex", () => new NamedMutex());
 const ran = <T>(result: { value: T } | null): Ran<T> => (result ? { ran: true, value: result.value } : { ran: false });
 
 // Each lock holds a session of its own for as long as `fn` runs: the query pool's connections stay free for `fn`.
-async function withSession<T>(store: StoreConnection, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+// With every session busy, the lock is not had (ran: false), as when its wait runs out.
+async function withSession<T>(store: StoreConnection, fn: (client: PoolClient) => Promise<Ran<T>>): Promise<Ran<T>> {
   const client = await store.lockSession();
+  if (!client) return { ran: false };
   try {
     return await fn(client);
   } finally {
@@ -33,16 +35,16 @@ export function withFundReadLock<T>(
 ): Promise<Ran<T>> {
   const key = `fund-explorer.fund-read:${fundId}`;
   if (store.driver === "pglite") return mutex().run(key, waitMs, fn).then(ran);
-  return withSession(store, async (client) => {
+  return withSession<T>(store, async (client) => {
     try {
       await client.query(`set lock_timeout = ${Math.max(1, Math.round(waitMs))}`);
       await client.query("select pg_advisory_lock(hashtext($1))", [key]);
     } catch (error) {
       // 55P03: lock_not_available, the wait ran out.
-      if ((error as { code?: string }).code === "55P03") return { ran: false as const };
+      if ((error as { code?: string }).code === "55P03") return { ran: false };
       throw await store.failed(error);
     }
-    return { ran: true as const, value: await fn() };
+    return { ran: true, value: await fn() };
   });
 }
 
@@ -54,7 +56,7 @@ export function tryWithJobLock<T>(
 ): Promise<Ran<T>> {
   const key = `fund-explorer.job:${name}`;
   if (store.driver === "pglite") return mutex().tryRun(key, fn).then(ran);
-  return withSession(store, async (client) => {
+  return withSession<T>(store, async (client) => {
     let locked: boolean;
     try {
       locked = (await client.query<{ locked: boolean }>("select pg_try_advisory_lock(hashtext($1)) as locked", [key]))
@@ -62,6 +64,6 @@ export function tryWithJobLock<T>(
     } catch (error) {
       throw await store.failed(error);
     }
-    return locked ? { ran: true as const, value: await fn() } : { ran: false as const };
+    return locked ? { ran: true, value: await fn() } : { ran: false };
   });
 }
