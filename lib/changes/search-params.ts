@@ -45,14 +45,11 @@ export function loadFundChangesSince(searchParams: Record<string, string | strin
 
 const serializeView = createSerializer(changesPageParsers, { clearOnDefault: true });
 
-/** `?since=…&kind=…&fund=…&q=…` for links and the CSV (every page); "" for the default view. */
-export function changesViewSearch(view: ChangesView): string {
-  const { since, kind, fund, q } = view;
-  return serializeView({ since, kind, fund, q });
-}
-
 /** The link to page `page` of the view. */
 export function changesPageSearch(view: ChangesView, page: number): string {
   const { since, kind, fund, q } = view;
   return serializeView({ since, kind, fund, q, page });
 }
+
+/** `?since=…&kind=…&fund=…&q=…` for links and the CSV (every page); "" for the default view (page 1 is left out). */
+export const changesViewSearch = (view: ChangesView): string => changesPageSearch(view, 1);

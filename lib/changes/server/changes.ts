@@ -1,7 +1,7 @@
 import "server-only";
 import type { Principal } from "../../data/principal";
 import { fundName } from "../../funds/columns";
-import { heldRead } from "../../store/server";
+import { heldRead, unkeptFunds } from "../../store/server";
 import { sinceInstant } from "../../table/since";
 import { DecimalSum } from "../../values/decimal";
 import { byDay, pageOfChanges } from "../paging";
@@ -17,7 +17,7 @@ import { comparedFundName, fundChangesOf, kindsOf } from "./fund-changes";
 export function fundChanges(_principal: Principal, fundId: string, since: string): Promise<FundChanges | null> {
   return heldRead(`changes:${fundId}:${since}`, fundId, async () => {
     const at = sinceInstant(since);
-    const [compared] = (await comparedSince(at, fundId)).compared;
+    const [compared] = await comparedSince(at, fundId);
     return compared ? fundChangesOf(compared.fund, compared.investors, at) : null;
   });
 }
@@ -73,7 +73,7 @@ const dayOf = (fund: FundChanges) => fund.after.readAt.slice(0, 10);
  * each day's funds by name. */
 async function wholeView(view: ChangesView) {
   const at = sinceInstant(view.since);
-  const { compared: comparisons, unkept } = await comparedSince(at, view.fund);
+  const [comparisons, unkept] = await Promise.all([comparedSince(at, view.fund), unkeptFunds(view.fund)]);
   const compared = comparisons.filter(({ fund }) => fund.before !== null);
   const funds = compared
     .map(({ fund, investors }) => filtered(fundChangesOf(fund, investors, at), view))

@@ -1,4 +1,5 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import { changesSince, type FundComparison, type PositionChange } from "../../store/server";
 import { processWide } from "../../server/process-wide";
 import type { InvestorChange } from "../types";
@@ -7,15 +8,8 @@ import { investorChangesOf } from "./fund-changes";
 // Kept reads never change, so what differs between two of them is worked out once and held: a request diffs only
 // the pairs of reads it has not seen (a fund read anew, a moment that reaches an older read). Held for minutes, not
 // for ever: forgetting a person (npm run forget, another process) deletes kept positions, unknown to the server.
-const heldMs = 5 * 60_000;
-const maxPairs = 20_000;
-
-interface Held {
-  investors: InvestorChange[];
-  until: number;
-}
-
-const heldPairs = () => processWide("changes-pairs", () => new Map<string, Held>());
+const heldPairs = () =>
+  processWide("changes-pairs", () => new LRUCache<string, readonly InvestorChange[]>({ max: 20_000, ttl: 5 * 60_000 }));
 const pairKey = (fund: FundComparison) => `${fund.before?.id}:${fund.after.id}`;
 
 export interface Compared {
@@ -24,43 +18,29 @@ export interface Compared {
   investors: readonly InvestorChange[];
 }
 
-/**
- * Every fund's (or one fund's) two reads since `at` and its changed investors, diffing only pairs not held; and the
- * records of the listed funds never kept.
- */
-export async function comparedSince(
-  at: Date,
-  fundId: string | null,
-): Promise<{ compared: Compared[]; unkept: Record<string, unknown>[] }> {
+/** Every fund's (or one fund's) two reads since `at` and its changed investors, diffing only pairs not held. */
+export async function comparedSince(at: Date, fundId: string | null): Promise<Compared[]> {
   const pairs = heldPairs();
-  const now = Date.now();
   const found = new Map<string, readonly InvestorChange[]>();
   const takeHeld = (fund: FundComparison) => {
     const held = pairs.get(pairKey(fund));
-    if (!held || held.until <= now) return true;
-    found.set(fund.fundId, held.investors);
+    if (!held) return true;
+    found.set(fund.fundId, held);
     return false;
   };
-  const { funds, positions, unkept } = await changesSince(at, fundId, undefined, takeHeld);
+  const { funds, positions } = await changesSince(at, fundId, undefined, takeHeld);
   const byFund = new Map<string, PositionChange[]>();
   for (const position of positions) {
     const list = byFund.get(position.fundId);
     if (list) list.push(position);
     else byFund.set(position.fundId, [position]);
   }
-  const compared = funds.map((fund) => {
+  return funds.map((fund) => {
     if (!fund.before || fund.before.id === fund.after.id) return { fund, investors: [] };
     const held = found.get(fund.fundId);
     if (held) return { fund, investors: held };
     const investors = investorChangesOf(byFund.get(fund.fundId) ?? []);
-    pairs.delete(pairKey(fund));
-    pairs.set(pairKey(fund), { investors, until: now + heldMs });
+    pairs.set(pairKey(fund), investors);
     return { fund, investors };
   });
-  // The oldest first (a Map keeps the order pairs were set in).
-  for (const key of pairs.keys()) {
-    if (pairs.size <= maxPairs) break;
-    pairs.delete(key);
-  }
-  return { compared, unkept };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { changesSince } from "./changes";
+import { unkeptFunds } from "./reads";
 import { at, investor, suiteStore, type TestDriver } from "./test-stores";
-import { recordFund, recordReadFailure } from "./writes";
+import { recordFund, recordFundsList, recordReadFailure } from "./writes";
 
 describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept reads on %s", (driver) => {
   const suite = suiteStore(driver);
@@ -86,5 +87,14 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept re
     const held = await changesSince(since, "hash", suite.store(), () => false);
     expect(held.funds).toHaveLength(1);
     expect(held.positions).toEqual([]);
+  });
+
+  it("names the funds the newest funds list has whose investors were never kept", async () => {
+    const never = { id: "never", legal_entity: { display_name: "Never kept" } };
+    const funds = [{ id: "diff" }, never, { id: 7 }];
+    await recordFundsList({ readAt: at("2026-11-20T02:00:00Z"), digest: "funds-u", funds }, suite.store());
+    expect(await unkeptFunds(null, suite.store())).toEqual([never]);
+    expect(await unkeptFunds("never", suite.store())).toEqual([never]);
+    expect(await unkeptFunds("diff", suite.store())).toEqual([]);
   });
 });

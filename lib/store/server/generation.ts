@@ -14,7 +14,7 @@ export function bumpGeneration(fundId: string | null): void {
 }
 
 /** The fund's generation in this process: equal strings mean nothing this process wrote since touched the fund. */
-export function keptGeneration(fundId: string): string {
+function keptGeneration(fundId: string): string {
   const state = generations();
   return `${state.all}.${state.funds.get(fundId) ?? 0}`;
 }

@@ -3,7 +3,7 @@ import { defaultConnection } from "./connection";
 import type { StoreStatus } from "./status";
 
 export { StoreConnection, type StoreConfig } from "./connection";
-export { type KeptList, latestFundsList, latestKeptList, latestKeptLists } from "./reads";
+export { type KeptList, latestFundsList, latestKeptList, latestKeptLists, unkeptFunds } from "./reads";
 export {
   type AmountKey,
   changesSince,
@@ -24,7 +24,7 @@ export {
   positionsHistory,
 } from "./history";
 export { type ContributedDay, contributedByDay } from "./contributed";
-export { heldRead, keptGeneration } from "./generation";
+export { heldRead } from "./generation";
 export { keptSeenAt, taxKeysOfEmail } from "./lookups";
 export { tryWithJobLock, withFundReadLock } from "./locks";
 export { type StoreDriver, type StoreStatus, StoreUnavailable } from "./status";

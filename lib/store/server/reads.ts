@@ -102,3 +102,21 @@ export function latestFundsList(
     };
   });
 }
+
+// The newest funds list's funds (or the one asked for) with no kept investor list: only they are sent back.
+const unkeptSql = `
+  select e.value fund from (select record from reads where kind = 'funds' order by read_at desc, id desc limit 1) r
+  cross join lateral jsonb_array_elements(case when jsonb_typeof(r.record) = 'array' then r.record else '[]' end) e
+  where jsonb_typeof(e.value -> 'id') = 'string' and ($1::text is null or e.value ->> 'id' = $1)
+    and not exists (select 1 from reads x where x.kind = 'investors' and x.fund_id = e.value ->> 'id')`;
+
+/** The records of the funds the newest funds list names (all, or the one asked for) whose investors were never kept. */
+export function unkeptFunds(
+  fundId: string | null = null,
+  store: StoreConnection = defaultConnection(),
+): Promise<Record<string, unknown>[]> {
+  return store.use(async (_db, pool) => {
+    const found = await pool.query<{ fund: Record<string, unknown> }>(unkeptSql, [fundId]);
+    return found.rows.map((row) => row.fund);
+  });
+}
