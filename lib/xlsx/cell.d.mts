@@ -1,16 +1,5 @@
 import type { ColumnKind, RawValue } from "../table/types";
 
-/** Number formats of typed cells. */
-export declare const numberFormats: {
-  readonly money: "#,##0.00";
-  readonly percent: "0.00##%";
-  readonly count: "#,##0";
-  readonly date: "yyyy-mm-dd";
-  readonly timestamp: "yyyy-mm-dd hh:mm:ss";
-};
-
-export type NumberFormat = keyof typeof numberFormats;
-
 /** One cell of a sheet: never a formula; a number or date only when it holds the value exactly. */
 export type XlsxCell =
   | { type: "empty" }
@@ -22,4 +11,3 @@ export function exactDouble(decimal: string): number | null;
 export function exactFraction(decimal: string): number | null;
 export function dateOf(text: string): { value: Date; format: "date" | "timestamp" } | null;
 export function xlsxCell(value: RawValue, kind?: ColumnKind): XlsxCell;
-export function displayLength(cell: XlsxCell): number;

@@ -38,12 +38,10 @@ function significantDigits(decimal) {
  */
 export function exactDouble(decimal) {
   if (!plainDecimal.test(decimal)) return null;
-  const digits = significantDigits(decimal);
+  if (significantDigits(decimal) > doubleDigits) return null;
   // Up to 15 digits within 1e±40 a double always holds (DBL_DIG); Big settles the rest (a third of an xlsx's time).
-  if (decimal.length <= fastLength && digits <= doubleDigits) return Number(decimal);
-  if (digits > doubleDigits) return null;
+  if (decimal.length <= fastLength) return Number(decimal);
   const canonical = new Big(decimal);
-  if (canonical.c.length > doubleDigits) return null;
   const double = Number(decimal);
   return Number.isFinite(double) && new Big(double).eq(canonical) ? double : null;
 }

@@ -17,7 +17,7 @@ const job = z.number().int().positive();
 export const fromSheetWorker = z.discriminatedUnion("type", [
   z.object({ type: z.literal("bytes"), job, chunk: z.instanceof(ArrayBuffer) }),
   z.object({ type: z.literal("taken"), job, rows: z.number().int().nonnegative() }),
-  z.object({ type: z.literal("done"), job, rows: z.number().int().nonnegative() }),
+  z.object({ type: z.literal("done"), job }),
   z.object({ type: z.literal("failed"), job, message: z.string() }),
 ]);
 

@@ -8,7 +8,7 @@ import { type FromSheetWorker, fromSheetWorker, type ToSheetWorker } from "./she
 /** One job's end of a worker: what it is sent, and the worker's answers and failure routed to it. */
 export interface SheetLine {
   readonly id: number;
-  post(message: ToSheetWorker, transfer?: ArrayBuffer[]): void;
+  post(message: ToSheetWorker): void;
   /** The job is over (done, failed or cancelled): its worker may go idle. */
   release(): void;
 }
@@ -93,8 +93,8 @@ export function sheetLine(listener: SheetListener): SheetLine {
   settle(entry);
   return {
     id,
-    post: (message, transfer) => {
-      if (entry.jobs.has(id)) entry.worker.postMessage(message, transfer);
+    post: (message) => {
+      if (entry.jobs.has(id)) entry.worker.postMessage(message);
     },
     release: () => {
       if (!entry.jobs.delete(id)) return;

@@ -1,3 +1,4 @@
+import "server-only";
 import type { WrittenRows } from "../../csv/export-format";
 import type { RawValue } from "../../table/types";
 
