@@ -21,7 +21,7 @@ export function nonSuccess(statuses) {
 
 // Every connection asks at the same instant when a run starts, which no group of people does: the answers to requests
 // sent in these first seconds are also left out of the "steady" latencies (never out of the counts).
-export const rampMs = 3_000;
+const rampMs = 3_000;
 
 function runTarget(base, target, seconds, timeoutSeconds) {
   const latencies = [];

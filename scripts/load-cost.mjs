@@ -2,14 +2,8 @@
 // LOAD_COST_SECONDS each, default 6) on one instance behind the proxy. `node scripts/load-cost.mjs [name filter]`.
 // Finds the heavy targets of the many-people run (`npm run load -- --people N`) before profiling them.
 import autocannon from "autocannon";
-import { readFileSync } from "node:fs";
+import { cpuSeconds } from "./load-mixed.mjs";
 import { startPeopleStack } from "./load-people.mjs";
-
-// user + system time of a process so far, from /proc (Linux), in ms (clock ticks of 10 ms).
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 function run(base, path, cookie, seconds) {
   let answers = 0;
@@ -33,9 +27,9 @@ try {
   const [pid] = stack.pids;
   console.log("| target | CPU ms per answer | KB per answer | answers |\n|---|--:|--:|--:|");
   for (const target of stack.targets.filter((candidate) => candidate.name.includes(filter))) {
-    const before = cpuMs(pid);
+    const before = cpuSeconds(pid);
     const { answers, bytes } = await run(stack.base, target.path, stack.people[0].cookie, seconds);
-    const perAnswer = (cpuMs(pid) - before) / Math.max(1, answers);
+    const perAnswer = ((cpuSeconds(pid) - before) * 1_000) / Math.max(1, answers);
     console.log(
       `| ${target.name} | ${perAnswer.toFixed(1)} | ${(bytes / Math.max(1, answers) / 1024).toFixed(0)} | ${answers} |`,
     );

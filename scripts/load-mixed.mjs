@@ -16,7 +16,8 @@ export function spreadConnections(people, targets, perPerson) {
 }
 
 let ticksPerSecond;
-function cpuSeconds(pid) {
+/** A process's user + system CPU so far, in seconds (Linux /proc). */
+export function cpuSeconds(pid) {
   ticksPerSecond ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
   // Fields after the command's closing parenthesis start at the 3rd: utime is the 14th, stime the 15th.
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1).split(" ");
