@@ -1,6 +1,8 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
+import { accessOf } from "../access/server/access";
+import { type Principal, systemPrincipal } from "../data/principal";
 import { HttpError } from "../http/errors";
 import { authModeOf, serverEnv } from "../server/env";
 import { servedOverHttps } from "../server/public-url";
@@ -28,23 +30,31 @@ export function signInRequired(): boolean {
 }
 
 const demoUser: SessionUser = { email: "demo", sid: "", method: "demo", issuedAt: 0 };
-const warmUser: SessionUser = { email: "system:warm-start", sid: "", method: "system", issuedAt: 0 };
 
-/**
- * The person behind this request: the session's, the authenticating proxy's, or the demo's; null for nobody.
- * Checked once per page render (React's cache), however many parts of the page ask; each route handler checks anew.
- */
-export const currentUser = cache(async (): Promise<SessionUser | null> => {
+async function sessionUser(): Promise<SessionUser | Principal | null> {
   const mode = authMode();
-  // A starting server's own warm-up render (scripts/warm-start.mjs), before it listens.
-  if (warmPassOpen() && isWarmPass((await headers()).get(warmPassHeader))) return warmUser;
+  // A starting server's own warm-up render (scripts/warm-start.mjs), before it listens: the first source's reader.
+  if (warmPassOpen() && isWarmPass((await headers()).get(warmPassHeader))) return systemPrincipal("warm-start");
   if (mode === "open") return demoUser;
   if (mode === "none") return proxyUser(await headers());
   return verifySession((await cookies()).get(sessionCookieName())?.value);
+}
+
+/**
+ * The person behind this request, with the role and scope granted now: the session's, the authenticating proxy's,
+ * or the demo's; null for nobody (or somebody nothing grants access to). Checked once per page render (React's
+ * cache), however many parts of the page ask; each route handler checks anew.
+ */
+export const currentUser = cache(async (): Promise<Principal | null> => {
+  const user = await sessionUser();
+  if (!user) return null;
+  if ("role" in user) return user;
+  const access = accessOf(user);
+  return access ? { ...user, ...access } : null;
 });
 
 /** Checked by every route handler and every server-side data read, not only by proxy.ts. */
-export async function requireUser(): Promise<SessionUser> {
+export async function requireUser(): Promise<Principal> {
   const user = await currentUser();
   if (!user) throw new Unauthenticated();
   return user;

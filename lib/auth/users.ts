@@ -1,6 +1,7 @@
 import "server-only";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { roles } from "../access/types";
 import { EnvError, serverEnv } from "../server/env";
 import { logLine } from "../server/log";
 import { processWide } from "../server/process-wide";
@@ -11,6 +12,9 @@ const usersSchema = z.array(
     email: z.email().transform((email) => email.toLowerCase()),
     name: z.string().optional(),
     passwordHash: z.string().startsWith("$argon2id$", "passwordHash must be an argon2id hash (npm run hash-password)"),
+    // Without them a user is a viewer of everything: files written before roles keep working, with less power.
+    role: z.enum(roles).default("viewer"),
+    scopes: z.array(z.string().trim().min(1).max(200)).min(1, "scopes must name at least one scope").default(["*"]),
   }),
 );
 

@@ -13,6 +13,8 @@ const envSchema = z
       z.url({ protocol: /^https?$/, error: "CUSTOMER_API_BASE_URL must be an http(s) URL" }).optional(),
     ),
     CUSTOMER_API_TOKEN: z.preprocess(blankToUndefined, z.string().optional()),
+    // Several upstreams (a JSON file naming each source, its base URL and where its token is), instead of the two above.
+    CUSTOMER_API_SOURCES_FILE: z.preprocess(blankToUndefined, z.string().optional()),
     CUSTOMER_API_TIMEOUT_MS: integer(100, 120_000, 10_000),
     CUSTOMER_API_DEADLINE_MS: integer(100, 300_000, 15_000),
     CUSTOMER_API_RETRIES: integer(0, 5, 2),
@@ -93,6 +95,20 @@ const envSchema = z
         .regex(/^[A-Za-z0-9-]{1,64}$/, "DASHBOARD_PROXY_USER_HEADER must be a header name")
         .optional(),
     ),
+    // The header the authenticating proxy names the person's groups in (comma-separated), for ACCESS_RULES_FILE.
+    DASHBOARD_PROXY_GROUPS_HEADER: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]{1,64}$/, "DASHBOARD_PROXY_GROUPS_HEADER must be a header name")
+        .optional(),
+    ),
+    // Rules from a group (single sign-on's groups claim, or the proxy's groups header) to a role and scopes.
+    ACCESS_RULES_FILE: z.preprocess(blankToUndefined, z.string().optional()),
+    // How often a single sign-on session's groups are asked of the provider again (at most 15 minutes).
+    ACCESS_REEVALUATE_SECONDS: integer(1, 900, 900),
+    // Audit rows older than this are removed by the daily job (which records that it did).
+    AUDIT_RETENTION_DAYS: integer(1, 36_500, 400),
     DASHBOARD_PROXY_SECRET: z.preprocess(
       blankToUndefined,
       z.string().min(32, "DASHBOARD_PROXY_SECRET must be at least 32 characters").optional(),
@@ -121,11 +137,14 @@ const envSchema = z
           "are matched by its keyed hashes, which must mean the same after a restart and on every instance",
       );
     }
+    if (env.CUSTOMER_API_SOURCES_FILE && (env.CUSTOMER_API_BASE_URL || env.CUSTOMER_API_TOKEN)) {
+      fail("CUSTOMER_API_SOURCES_FILE names every source: leave CUSTOMER_API_BASE_URL and CUSTOMER_API_TOKEN unset");
+    }
     if (env.CUSTOMER_API_BASE_URL && !env.CUSTOMER_API_TOKEN) {
       fail("CUSTOMER_API_BASE_URL is set but CUSTOMER_API_TOKEN is not: set the API token the operator issued");
     }
     const mode = authModeOf(env);
-    if (env.CUSTOMER_API_BASE_URL && mode === "open") {
+    if ((env.CUSTOMER_API_BASE_URL || env.CUSTOMER_API_SOURCES_FILE) && mode === "open") {
       fail(
         "sign-in is not configured for a real upstream: set OIDC_ISSUER/OIDC_CLIENT_ID/OIDC_CLIENT_SECRET or " +
           "DASHBOARD_USERS_FILE (see README), or DASHBOARD_AUTH=none behind an authenticating proxy",

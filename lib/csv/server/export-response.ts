@@ -1,5 +1,5 @@
 import "server-only";
-import type { SessionUser } from "../../auth/session-token";
+import type { Principal } from "../../data/principal";
 import { startExport } from "../../server/fair-share";
 import type { ExportFormat } from "../export-format";
 import { admitSensitiveRead, auditSensitiveExport, type ExportAudit } from "../../sensitive/server/sensitive-reads";
@@ -32,7 +32,7 @@ export async function exportHooks(
   sensitive: boolean,
   file: string,
   fundId: string | null,
-  user: SessionUser,
+  user: Principal,
 ): Promise<ExportAudit> {
   if (sensitive) await admitSensitiveRead(request, user, "export");
   const end = startExport(user.email);

@@ -5,11 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { dumpDatabase } from "../../../scripts/postgres-server.mjs";
 import { startDemoApi, type DemoApi } from "../../demo-api/server";
 import { testDatabase } from "../../store/server/test-stores";
+import { testPrincipal } from "../../testing/principal";
 
 // The reads of a real Customer API (the demo, in the spec's field-reference shape: full tax ids and account numbers),
 // kept in a real store of each kind, and served from it by a process that starts afterwards.
 
-const user = { email: "ops@example.com", name: "Ops", sid: "s", method: "local" as const, issuedAt: 0 };
+const user = testPrincipal();
 
 /** Every value under a secret key, at any depth, of what the upstream sent: none may be kept. */
 function secretsOf(value: unknown, found: string[] = []): string[] {

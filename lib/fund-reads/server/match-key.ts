@@ -1,44 +1,13 @@
 import "server-only";
-import { createHmac, randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { createHmac } from "node:crypto";
 import type { Investor } from "../../customer-api/schemas";
-import { serverEnv } from "../../server/env";
-import { logLine } from "../../server/log";
-import { processWide } from "../../server/process-wide";
+import { deploymentSecret } from "../../server/deployment-secret";
 
 let known: Buffer | undefined;
 
-/** Where the embedded store's key is kept: beside its data folder, never in the database (it would unlock the hashes). */
-export function matchSecretFile(): string {
-  return join(dirname(resolve(serverEnv().DATABASE_DIR)), "match-secret");
-}
-
-/** The embedded store's key: drawn once into a file only its owner may read, then read back on every start. */
-function fileSecret(): Buffer {
-  const file = matchSecretFile();
-  try {
-    return Buffer.from(readFileSync(file, "utf8").trim(), "base64url");
-  } catch {
-    mkdirSync(dirname(file), { recursive: true });
-    const drawn = randomBytes(32);
-    writeFileSync(file, `${drawn.toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
-    chmodSync(file, 0o600);
-    logLine("directory_match_secret_generated", { file });
-    return drawn;
-  }
-}
-
-/**
- * The secret every key is made with. Kept reads are matched by it, so it must mean the same after a restart and on
- * every instance: configured (required with DATABASE_URL, checked at start), else the embedded store's key file.
- */
+/** The key every key is made with (looked up once per bundle: a key is made for every position read). */
 function secret(): Buffer {
-  // Looked up once per bundle: a key is made for every position read and every investor.
-  return (known ??= processWide("directory-match-secret", () => {
-    const configured = serverEnv().DIRECTORY_MATCH_SECRET;
-    return configured ? Buffer.from(configured) : fileSecret();
-  }));
+  return (known ??= deploymentSecret());
 }
 
 function keyed(text: string): string {

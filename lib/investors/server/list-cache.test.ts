@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { defaultInvestorView } from "../search-params";
+import { testPrincipal } from "../../testing/principal";
 
 const listInvestors = vi.fn();
 // When set, the read stops after handing over its records and ends only when this settles (a list still arriving).
@@ -21,7 +22,7 @@ vi.mock("../../customer-api", async (original) => ({
   getFund: async (id: string) => ({ id, name: "Fund A", calculation_method: null }),
 }));
 
-const user = { email: "ops@example.com", name: "Ops", sid: "s", method: "local" as const, issuedAt: 0 };
+const user = testPrincipal();
 const fundId = "11111111-1111-4111-8111-111111111111";
 const list = (tag: string) => [{ id: `${tag}-1` }, { id: `${tag}-2` }];
 const firstIdOf = async (index: Promise<{ investors: readonly { id: string }[] }>) => (await index).investors[0]!.id;

@@ -1,7 +1,7 @@
 import "server-only";
 import { sharedLimiter } from "../../auth/shared-limiter";
 import { sameOrigin } from "../../auth/same-origin";
-import type { SessionUser } from "../../auth/session-token";
+import type { Principal } from "../../data/principal";
 import type { SecretField } from "../../customer-api/mask";
 import { getFundSecret } from "../../data/funds";
 import { getInvestorSecret } from "../../data/investors";
@@ -30,11 +30,7 @@ export function secretField(query: { field: SecretField | null }): SecretField {
  * Every sensitive read (a reveal, an export with full values): only from the dashboard's own pages, so a link or
  * form on another site cannot make a signed-in browser fetch one; then the per-person limit.
  */
-export async function admitSensitiveRead(
-  request: Request,
-  user: SessionUser,
-  kind: "reveal" | "export",
-): Promise<void> {
+export async function admitSensitiveRead(request: Request, user: Principal, kind: "reveal" | "export"): Promise<void> {
   if (!sameOrigin(request)) throw new Forbidden("Sensitive values are served only to this dashboard's own pages.");
   const decision = await limits()[kind].take(user.email);
   if (!decision.allowed) {
@@ -44,7 +40,7 @@ export async function admitSensitiveRead(
 }
 
 /** One full value of one record, audited as it starts (who, which record and field; never the value). */
-export async function revealFundSecret(request: Request, fundId: string, field: SecretField, user: SessionUser) {
+export async function revealFundSecret(request: Request, fundId: string, field: SecretField, user: Principal) {
   await admitSensitiveRead(request, user, "reveal");
   logLine("audit_reveal", { user: user.email, fundId, investorId: null, field });
   return { field, value: await getFundSecret(user, fundId, field) };
@@ -55,7 +51,7 @@ export async function revealInvestorSecret(
   fundId: string,
   investorId: string,
   field: SecretField,
-  user: SessionUser,
+  user: Principal,
 ) {
   await admitSensitiveRead(request, user, "reveal");
   logLine("audit_reveal", { user: user.email, fundId, investorId, field });
@@ -69,7 +65,7 @@ export interface ExportAudit {
 }
 
 /** Audits an export with full values: a line as it starts, and one when it ends, is cancelled or fails (rows so far). */
-export function auditSensitiveExport(user: SessionUser, file: string, fundId: string | null): ExportAudit {
+export function auditSensitiveExport(user: Principal, file: string, fundId: string | null): ExportAudit {
   const base = { user: user.email, file, fundId };
   logLine("audit_sensitive_export", { ...base, phase: "start" });
   const end = (phase: string) => (rows: number) => logLine("audit_sensitive_export", { ...base, phase, rows });
