@@ -36,12 +36,12 @@ export interface FundResource {
 export interface ActionResources {
   /** Browse a fund: its record, investors, history, changes, checks; masked. */
   "fund.read": FundResource;
-  /** Download a masked file of a fund's data. */
-  "export.masked": FundResource;
+  /** Download a masked file of a fund's data, or (null) of every fund in the person's scope. */
+  "export.masked": FundResource | null;
   /** Reveal one full tax id or account number. */
   "secret.reveal": FundResource;
-  /** Download a file with full tax ids and account numbers. */
-  "export.sensitive": FundResource;
+  /** Download a file with full tax ids and account numbers: of one fund, or (null) of every fund in scope. */
+  "export.sensitive": FundResource | null;
   /** Delete a person's kept positions. */
   "person.forget": null;
   /** Read the audit trail's rows: one of a fund, or one about no fund (null). */
