@@ -18,7 +18,7 @@ async function readOverview(user: Principal) {
   const [overview, summaries, directory] = await Promise.all([
     overviewOf(user),
     reconciliationSummaries(user),
-    directorySnapshot(),
+    directorySnapshot(user),
   ]);
   const counts: Counts = { ties: 0, differs: 0, unread: 0, failed: 0 };
   for (const line of Object.values(summaries.funds)) counts[line.status] += 1;

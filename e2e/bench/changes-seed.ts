@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { maskSecrets } from "../../lib/customer-api/mask";
 import type { Investor } from "../../lib/customer-api/schemas";
+import { fingerprintOf } from "../../lib/customer-api/upstream";
 import { taxKeyOf } from "../../lib/fund-reads/server/match-key";
 import { StoreConnection } from "../../lib/store/server/connection";
 import { recordFund, recordFundsList, recordInvestorList, recordReadFailure } from "../../lib/store/server/writes";
@@ -29,6 +30,9 @@ const get = async (path: string) => {
   if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
   return (await response.json()) as Row[];
 };
+// Kept under the source the server will read (the same base URL and token): its fingerprint, ':' and the fund's id.
+const listKey = fingerprintOf(`${upstream}\u0000${process.env.SEED_TOKEN}`);
+const keyOf = (fundId: string) => `${listKey}:${fundId}`;
 const digestOf = (...parts: string[]) => createHash("sha256").update(parts.join("\n")).digest("hex");
 
 interface Fund {
@@ -76,19 +80,19 @@ async function main() {
       const readAt = new Date(now - daysAgo * DAY);
       const versions = funds.map((fund) => versionAt(fund.investors, fund.record, fund.events, daysAgo));
       const records = versions.map((version) => version.fund);
-      await recordFundsList({ readAt, digest: digestOf("funds", String(daysAgo)), funds: records }, store);
+      await recordFundsList({ listKey, readAt, digest: digestOf("funds", String(daysAgo)), funds: records }, store);
       for (const [at, fund] of funds.entries()) {
         const { investors, fund: record } = versions[at]!;
         // A version is the set of later events undone: its digest names them.
         const undone = fund.events.filter((event) => event.daysAgo < daysAgo).map((event) => JSON.stringify(event));
         const digest = digestOf(fund.id, ...undone);
-        await recordFund({ fundId: fund.id, readAt, digest, fund: record }, store);
+        await recordFund({ fundId: keyOf(fund.id), readAt, digest, fund: record }, store);
         const kept = investors.map((investor) => ({
           record: investor,
           taxKey: fund.taxKeys.get(String(investor.id)) ?? null,
         }));
         const outcome = await recordInvestorList(
-          { fundId: fund.id, readAt, digest, fund: record, investors: kept },
+          { fundId: keyOf(fund.id), readAt, digest, fund: record, investors: kept },
           store,
         );
         counts.reads += 1;
@@ -104,7 +108,7 @@ async function main() {
     for (const fund of funds.filter(() => rng() < 0.01)) {
       const at = new Date(now - GAP_DAYS * DAY);
       await recordReadFailure(
-        { kind: "investors", fundId: fund.id, at, status: 503, message: "bench: upstream 503" },
+        { kind: "investors", fundId: keyOf(fund.id), at, status: 503, message: "bench: upstream 503" },
         store,
       );
       counts.failures += 1;

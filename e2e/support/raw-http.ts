@@ -4,6 +4,8 @@ export interface RawResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The body's bytes (a file's). */
+  raw: Buffer;
 }
 
 export interface RawOptions {
@@ -25,9 +27,10 @@ export function rawRequest(
     const req = request({ hostname, port, path, method, headers, localAddress: options.from }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
-      );
+      res.on("end", () => {
+        const raw = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString("utf8"), raw });
+      });
     });
     // The server may answer (413, 431) and close before a large body is sent: the answer is what counts.
     req.on("error", reject);

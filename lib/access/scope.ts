@@ -42,9 +42,11 @@ export function inScope(scope: Scope, fund: FundResource): boolean {
   );
 }
 
-/** The scope's canonical text: equal keys see exactly the same funds. */
-export function scopeKey(scope: Scope): string {
+/** The scope's canonical text: equal keys see exactly the same funds (every source whole is everything). */
+export function scopeKey(scope: Scope, sources: readonly string[] = []): string {
   if (scope.all) return "*";
+  const whole = new Set(scope.entries.flatMap((entry) => (entry.organization === null ? [entry.source] : [])));
+  if (whole.has(null) || (sources.length > 0 && sources.every((source) => whole.has(source)))) return "*";
   const texts = scope.entries.map(
     (entry) => `${entry.source ?? "*"}/${entry.organization === null ? "*" : same(entry.organization)}`,
   );

@@ -2,6 +2,7 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { accessOf } from "../access/server/access";
+import { sourceNames } from "../customer-api/sources";
 import { type Principal, systemPrincipal } from "../data/principal";
 import { HttpError } from "../http/errors";
 import { authModeOf, serverEnv } from "../server/env";
@@ -34,7 +35,8 @@ const demoUser: SessionUser = { email: "demo", sid: "", method: "demo", issuedAt
 async function sessionUser(): Promise<SessionUser | Principal | null> {
   const mode = authMode();
   // A starting server's own warm-up render (scripts/warm-start.mjs), before it listens: the first source's reader.
-  if (warmPassOpen() && isWarmPass((await headers()).get(warmPassHeader))) return systemPrincipal("warm-start");
+  if (warmPassOpen() && isWarmPass((await headers()).get(warmPassHeader)))
+    return systemPrincipal("warm-start", sourceNames()[0]!);
   if (mode === "open") return demoUser;
   if (mode === "none") return proxyUser(await headers());
   return verifySession((await cookies()).get(sessionCookieName())?.value);

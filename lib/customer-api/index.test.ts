@@ -28,11 +28,11 @@ const investor = {
 describe("investor lists leaving lib/customer-api", () => {
   beforeAll(() => {
     vi.stubGlobal("fetch", async () => new Response(JSON.stringify([investor]), { status: 200 }));
-    (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client")] = undefined;
+    (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client:default")] = undefined;
   });
   afterAll(() => {
     vi.unstubAllGlobals();
-    (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client")] = undefined;
+    (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client:default")] = undefined;
   });
 
   const secrets = (list: Investor[]) =>
@@ -40,24 +40,24 @@ describe("investor lists leaving lib/customer-api", () => {
 
   it("reach a collector masked: it never sees a full tax id or account number", async () => {
     const { collectInvestors, listInvestors } = await import("./index");
-    expect(secrets((await collectInvestors(fundId, () => intoArray<Investor>())).value)).toEqual([
+    expect(secrets((await collectInvestors("default", fundId, () => intoArray<Investor>())).value)).toEqual([
       ["•••••6789", "•••••6789"],
     ]);
-    expect(secrets(await listInvestors(fundId))).toEqual([["•••••6789", "•••••6789"]]);
+    expect(secrets(await listInvestors("default", fundId))).toEqual([["•••••6789", "•••••6789"]]);
   });
 
   it("carry full values only when the caller asks for them", async () => {
     const { collectInvestors } = await import("./index");
-    const full = await collectInvestors(fundId, () => intoArray<Investor>(), { sensitive: true });
+    const full = await collectInvestors("default", fundId, () => intoArray<Investor>(), { sensitive: true });
     expect(secrets(full.value)).toEqual([["123-45-6789", "000123456789"]]);
   });
 
   it("as a whole list masked in place, never shared with a reader of full values at the same time", async () => {
     const { listInvestors } = await import("./index");
     const [masked, full, again] = await Promise.all([
-      listInvestors(fundId),
-      listInvestors(fundId, { sensitive: true }),
-      listInvestors(fundId),
+      listInvestors("default", fundId),
+      listInvestors("default", fundId, { sensitive: true }),
+      listInvestors("default", fundId),
     ]);
     expect(secrets(masked)).toEqual([["•••••6789", "•••••6789"]]);
     expect(secrets(again)).toEqual([["•••••6789", "•••••6789"]]); // masked once, not twice
@@ -68,6 +68,7 @@ describe("investor lists leaving lib/customer-api", () => {
     const { collectInvestors } = await import("./index");
     const keys: (string | undefined)[] = [];
     const collected = await collectInvestors(
+      "default",
       fundId,
       () => ({
         add: (investor: Investor, key: string) => keys.push(`${investor.investment_account?.tax_id}|${key}`),
@@ -77,7 +78,7 @@ describe("investor lists leaving lib/customer-api", () => {
     );
     expect(keys).toEqual(["•••••6789|derived from 123-45-6789"]);
     expect(collected.digest).toMatch(/^[0-9a-f]{64}$/);
-    expect((await collectInvestors(fundId, () => intoArray<Investor>())).digest).toBe(collected.digest);
+    expect((await collectInvestors("default", fundId, () => intoArray<Investor>())).digest).toBe(collected.digest);
   });
 });
 
@@ -115,7 +116,7 @@ describe("every read leaving lib/customer-api", () => {
 
   afterAll(() => {
     vi.unstubAllGlobals();
-    (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client")] = undefined;
+    (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client:default")] = undefined;
   });
 
   it("carries no full secret, whatever the depth or spelling", async () => {
@@ -136,13 +137,13 @@ describe("every read leaving lib/customer-api", () => {
                   : fund;
             return new Response(JSON.stringify(body), { status: 200 });
           });
-          (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client")] = undefined;
+          (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client:default")] = undefined;
           const answers = await Promise.all([
-            api.listInvestors(fundId),
-            api.collectInvestors(fundId, () => intoArray<Investor>()),
-            api.getInvestor(fundId, investors[0]!.id),
-            api.listFunds(),
-            api.getFund(fundId),
+            api.listInvestors("default", fundId),
+            api.collectInvestors("default", fundId, () => intoArray<Investor>()),
+            api.getInvestor("default", fundId, investors[0]!.id),
+            api.listFunds("default"),
+            api.getFund("default", fundId),
           ]);
           const text = JSON.stringify(answers);
           for (const value of planted([investors, fund])) expect(text).not.toContain(value);
@@ -160,9 +161,9 @@ describe("every read leaving lib/customer-api", () => {
           status: 200,
         }),
     );
-    (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client")] = undefined;
+    (globalThis as Record<symbol, unknown>)[Symbol.for("fund-explorer.customer-api-client:default")] = undefined;
     const { getInvestor } = await import("./index");
-    const investor = await getInvestor(fundId, fundId);
+    const investor = await getInvestor("default", fundId, fundId);
     expect(investor.investment_account).toMatchObject({ tax_id: "•••••6789", joint_email: "j@example.com" });
     expect(investor.tax_id).toBeUndefined();
   });

@@ -1,11 +1,11 @@
 import "server-only";
 import { noteUpstreamStatus } from "../http/request-context";
-import { serverEnv } from "../server/env";
 import { processWide } from "../server/process-wide";
 import { createCustomerApiClient, type CustomerApiClient } from "./client";
 import type { Collected, ListCollector } from "./list-collector";
 import { findSecret, maskSecrets, type SecretField } from "./mask";
 import type { Investor } from "./schemas";
+import { sourceConfigs } from "./sources";
 import { getUpstream } from "./upstream";
 
 export { CustomerApiError } from "./errors";
@@ -14,8 +14,8 @@ export { intoArray } from "./list-collector";
 export type { SecretField } from "./mask";
 export type { Fund, Investor } from "./schemas";
 
-async function createClient(): Promise<CustomerApiClient> {
-  const { baseUrl, token, env } = await getUpstream();
+async function createClient(source: string): Promise<CustomerApiClient> {
+  const { baseUrl, token, env } = await getUpstream(source);
   return createCustomerApiClient({
     baseUrl,
     token,
@@ -28,9 +28,9 @@ async function createClient(): Promise<CustomerApiClient> {
   });
 }
 
-/** The one upstream client of the process (its breaker and in-flight sharing span every bundle). */
-function client(): Promise<CustomerApiClient> {
-  return processWide("customer-api-client", createClient);
+/** The one client of each source in the process (its breaker and in-flight sharing span every bundle). */
+function client(source: string): Promise<CustomerApiClient> {
+  return processWide(`customer-api-client:${source}`, () => createClient(source));
 }
 
 export interface ReadOptions {
@@ -47,17 +47,18 @@ export interface CollectOptions<D> extends ReadOptions {
 }
 
 // Records are masked as they leave this folder: every secret key at any depth, unless a caller asks otherwise.
-export async function listFunds(options: ReadOptions = {}) {
-  const funds = await (await client()).listFunds();
+// Each takes the source to read: the name of one of the configured sources (sources.ts).
+export async function listFunds(source: string, options: ReadOptions = {}) {
+  const funds = await (await client(source)).listFunds();
   return options.sensitive ? funds : funds.map(maskSecrets);
 }
 
-export async function getFund(fundId: string) {
-  return maskSecrets(await (await client()).getFund(fundId));
+export async function getFund(source: string, fundId: string) {
+  return maskSecrets(await (await client(source)).getFund(fundId));
 }
 
-export async function listInvestors(fundId: string, options: ReadOptions = {}) {
-  return (await client()).listInvestors(fundId, { masked: !options.sensitive });
+export async function listInvestors(source: string, fundId: string, options: ReadOptions = {}) {
+  return (await client(source)).listInvestors(fundId, { masked: !options.sensitive });
 }
 
 /**
@@ -65,33 +66,34 @@ export async function listInvestors(fundId: string, options: ReadOptions = {}) {
  * keeps stays in memory (an export keeps its CSV bytes, not the records); with the list's digest.
  */
 export async function collectInvestors<R, D = undefined>(
+  source: string,
   fundId: string,
   collect: () => ListCollector<Investor, R, D>,
   options: CollectOptions<D> = {},
 ): Promise<Collected<R>> {
   const derive = options.derive ?? (() => undefined as D);
   const shown = options.sensitive ? (investor: Investor) => investor : (investor: Investor) => maskSecrets(investor);
-  return (await client()).collectInvestors(fundId, () => {
+  return (await client(source)).collectInvestors(fundId, () => {
     const collector = collect();
     return { add: (investor) => collector.add(shown(investor), derive(investor)), done: () => collector.done() };
   });
 }
 
-export async function getInvestor(fundId: string, investorId: string) {
-  return maskSecrets(await (await client()).getInvestor(fundId, investorId));
+export async function getInvestor(source: string, fundId: string, investorId: string) {
+  return maskSecrets(await (await client(source)).getInvestor(fundId, investorId));
 }
 
 /** One full secret of a fund, wherever the record carries it: only for the audited reveal route. */
-export async function getFundSecret(fundId: string, field: SecretField) {
-  return findSecret(await (await client()).getFund(fundId), "fund", field);
+export async function getFundSecret(source: string, fundId: string, field: SecretField) {
+  return findSecret(await (await client(source)).getFund(fundId), "fund", field);
 }
 
 /** One full secret of an investor, wherever the record carries it: only for the audited reveal route. */
-export async function getInvestorSecret(fundId: string, investorId: string, field: SecretField) {
-  return findSecret(await (await client()).getInvestor(fundId, investorId), "investor", field);
+export async function getInvestorSecret(source: string, fundId: string, investorId: string, field: SecretField) {
+  return findSecret(await (await client(source)).getInvestor(fundId, investorId), "investor", field);
 }
 
 /** True when no upstream is configured and the embedded demo API serves the data. */
 export function isDemoMode(): boolean {
-  return serverEnv().CUSTOMER_API_BASE_URL === undefined;
+  return sourceConfigs().every((source) => source.kind === "demo");
 }

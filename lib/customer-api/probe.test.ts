@@ -33,7 +33,7 @@ describe("probeFunds", () => {
       };
       more();
     };
-    await expect(probeFunds(2_000)).resolves.toBeUndefined();
+    await expect(probeFunds("default", 2_000)).resolves.toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(written).toBeLessThan(20 * 1_048_576);
   });
@@ -42,17 +42,17 @@ describe("probeFunds", () => {
     requests = 0;
     answer = () => undefined;
     const started = Date.now();
-    await expect(probeFunds(300)).rejects.toMatchObject({ kind: "timeout" });
+    await expect(probeFunds("default", 300)).rejects.toMatchObject({ kind: "timeout" });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(requests).toBe(1);
   });
 
   it("names a rejected token and an upstream error, and never retries a 503", async () => {
     answer = (res) => res.writeHead(401).end('{"error":"Bad token"}');
-    await expect(probeFunds(1_000)).rejects.toMatchObject({ kind: "token_rejected" });
+    await expect(probeFunds("default", 1_000)).rejects.toMatchObject({ kind: "token_rejected" });
     requests = 0;
     answer = (res) => res.writeHead(503).end();
-    await expect(probeFunds(1_000)).rejects.toMatchObject({ kind: "upstream_failure", upstreamStatus: 503 });
+    await expect(probeFunds("default", 1_000)).rejects.toMatchObject({ kind: "upstream_failure", upstreamStatus: 503 });
     expect(requests).toBe(1);
   });
 });

@@ -8,8 +8,8 @@ import { getUpstream } from "./upstream";
  * retry, within `timeoutMs`, outside the breaker and the in-flight sharing. Only its status and first bytes are
  * read, then the connection is let go, so a large fund list costs the upstream its start and us almost nothing.
  */
-export async function probeFunds(timeoutMs: number): Promise<void> {
-  const { baseUrl, token } = await getUpstream();
+export async function probeFunds(source: string, timeoutMs: number): Promise<void> {
+  const { baseUrl, token } = await getUpstream(source);
   const options: TransportOptions = {
     token,
     timeoutMs,

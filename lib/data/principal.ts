@@ -2,6 +2,7 @@ import "server-only";
 import { sourceScope, scopeKey } from "../access/scope";
 import type { Access } from "../access/types";
 import type { SessionUser } from "../auth/session-token";
+import { sourceNames } from "../customer-api/sources";
 import { logLine } from "../server/log";
 
 /**
@@ -14,7 +15,7 @@ export type Principal = SessionUser & Access;
 export type SystemWork = "directory" | "readiness" | "warm-start" | "snapshot";
 
 /** The server itself, named for the work it does and the one source it does it for; its reads are logged as such. */
-export function systemPrincipal(work: SystemWork, source: string = "default"): Principal {
+export function systemPrincipal(work: SystemWork, source: string): Principal {
   const scope = sourceScope(source);
   return {
     email: `system:${work}/${source}`,
@@ -23,7 +24,7 @@ export function systemPrincipal(work: SystemWork, source: string = "default"): P
     issuedAt: 0,
     role: "viewer",
     scope,
-    scopeKey: scopeKey(scope),
+    scopeKey: scopeKey(scope, sourceNames()),
     grantedBy: "system",
   };
 }

@@ -1,9 +1,10 @@
 import "server-only";
 import { probeFunds } from "../customer-api/probe";
 import { noteRead, type Principal } from "./principal";
+import { sourcesOf } from "./sources";
 
-/** One cheap read that shows the upstream answers (see probeFunds), for /readyz; logged as the principal's. */
+/** One cheap read of each of the principal's sources that shows it answers (see probeFunds), for /readyz. */
 export async function probeUpstream(principal: Principal, timeoutMs: number): Promise<void> {
   noteRead(principal, "readiness_probe");
-  await probeFunds(timeoutMs);
+  await Promise.all(sourcesOf(principal.scope).map((source) => probeFunds(source, timeoutMs)));
 }

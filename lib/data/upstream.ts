@@ -1,7 +1,8 @@
 import "server-only";
-import { getUpstream } from "../customer-api/upstream";
+import { allUpstreams } from "../customer-api/upstream";
 
-/** Connects to the configured upstream (or starts the embedded demo API) at start-up; which one it is. */
+/** Connects to the configured sources (or starts the embedded demo API) at start-up; which kind they are. */
 export async function connectUpstream(): Promise<"demo" | "upstream"> {
-  return (await getUpstream()).mode;
+  const upstreams = await allUpstreams();
+  return upstreams.every((upstream) => upstream.mode === "demo") ? "demo" : "upstream";
 }

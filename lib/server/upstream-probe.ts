@@ -1,6 +1,7 @@
 import "server-only";
 import { CustomerApiError } from "../customer-api/errors";
 import { systemPrincipal } from "../data/principal";
+import { sourceNames } from "../data/sources";
 import { probeUpstream } from "../data/readiness";
 import { serverEnv } from "./env";
 import { processWide } from "./process-wide";
@@ -30,7 +31,10 @@ function problemOf(error: unknown): string {
 
 async function probe(now: () => number): Promise<ProbeResult> {
   try {
-    await probeUpstream(systemPrincipal("readiness"), probeTimeoutMs);
+    // Each source by its own reader: the server never reads as "everyone".
+    await Promise.all(
+      sourceNames().map((source) => probeUpstream(systemPrincipal("readiness", source), probeTimeoutMs)),
+    );
     return { problem: null, finishedAt: now() };
   } catch (error) {
     return { problem: problemOf(error), finishedAt: now() };

@@ -46,7 +46,10 @@ async function main() {
     stalls.disable();
     const insertStallMs = Math.round(stalls.max / 1e6);
     started = performance.now();
-    const lists = await latestKeptLists(store);
+    const lists = await latestKeptLists(
+      Array.from({ length: funds }, (_, fund) => `fund-${fund}`),
+      store,
+    );
     const readMs = performance.now() - started;
     const bytesAfterFirst = await storeBytes(store);
     await writeAll(store, new Date("2026-01-02T00:00:00Z"));

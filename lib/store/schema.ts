@@ -20,7 +20,11 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 export const readKinds = ["funds", "fund", "investors"] as const;
 export type ReadKind = (typeof readKinds)[number];
 
-/** One distinct content of a read: the funds list, a fund's record, or a fund's investor list. */
+/**
+ * One distinct content of a read: a source's funds list, a fund's record, or a fund's investor list. `fund_id` is the
+ * read's key: for a fund, its source's fingerprint (a keyed hash of the source's base URL and token), ':' and its id;
+ * for a funds list, the fingerprint alone. A read kept under another token or address is never another's.
+ */
 export const reads = pgTable(
   "reads",
   {

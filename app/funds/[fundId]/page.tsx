@@ -10,20 +10,20 @@ import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { loadFundChangesSince } from "@/lib/changes/search-params";
 import { fundName } from "@/lib/funds/columns";
 import { investorTableCache } from "@/lib/investors/search-params";
-import { isId } from "@/lib/values/ids";
+import { isFundRef } from "@/lib/values/fund-ref";
 import { FundChangesSection, FundHistory, FundOutstanding, FundReconciliation } from "./fund-checks";
 import { readFundOnce } from "./fund-read";
 import { InvestorsSection } from "./investors-section";
 
 export async function generateMetadata({ params }: PageProps<"/funds/[fundId]">): Promise<Metadata> {
   const { fundId } = await params;
-  const fund = isId(fundId) ? (await readFundOnce(fundId).catch(() => null))?.value : null;
+  const fund = isFundRef(fundId) ? (await readFundOnce(fundId).catch(() => null))?.value : null;
   return { title: fund ? fundName(fund) : "Fund" };
 }
 
 export default async function FundPage({ params, searchParams }: PageProps<"/funds/[fundId]">) {
   const { fundId } = await params;
-  if (!isId(fundId)) notFound();
+  if (!isFundRef(fundId)) notFound();
   // The table's view from the URL, for the server-rendered first page; what the page does not know is ignored.
   const search = await searchParams;
   await investorTableCache().parse(search);

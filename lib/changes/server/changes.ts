@@ -1,5 +1,9 @@
 import "server-only";
+import { fundAccess } from "../../data/fund-access";
+import { fundAsRef } from "../../data/funds";
 import type { Principal } from "../../data/principal";
+import { fingerprintOf, refParts, sourceNames, storeKeyOf } from "../../data/sources";
+import { organizationSnapshot } from "../../fund-reads/server/scoped-organization";
 import { fundName } from "../../funds/columns";
 import { heldRead, unkeptFunds } from "../../store/server";
 import { sinceInstant } from "../../table/since";
@@ -7,17 +11,18 @@ import { DecimalSum } from "../../values/decimal";
 import { byDay, pageOfChanges } from "../paging";
 import type { ChangesPageView, ChangesView } from "../search-params";
 import { type ChangeKind, changeKinds, type FundChanges, type OrganizationChanges } from "../types";
-import { comparedSince } from "./compared";
+import { type ComparedFund, comparedSince } from "./compared";
 import { comparedFundName, fundChangesOf, kindsOf } from "./fund-changes";
 
 // The changes of one fund or of the organization, since a moment, from the kept reads (lib/store) and the pairs of
 // reads already compared (compared.ts); the organization's a page at a time, its sums and counts over every page.
 
 /** A fund's changes since `since` (1d, 7d, 30d, a day, an instant); null when none of its lists was ever kept. */
-export function fundChanges(_principal: Principal, fundId: string, since: string): Promise<FundChanges | null> {
-  return heldRead(`changes:${fundId}:${since}`, fundId, async () => {
+export async function fundChanges(principal: Principal, ref: string, since: string): Promise<FundChanges | null> {
+  const access = await fundAccess(principal, ref, "fund.read");
+  return heldRead(`changes:${access.storeKey}:${since}`, access.storeKey, async () => {
     const at = sinceInstant(since);
-    const [compared] = await comparedSince(at, fundId);
+    const [compared] = await comparedSince(at, [access]);
     return compared ? fundChangesOf(compared.fund, compared.investors, at) : null;
   });
 }
@@ -69,11 +74,41 @@ function totalsOf(funds: readonly FundChanges[]): Record<string, string> {
 const byName = new Intl.Collator().compare;
 const dayOf = (fund: FundChanges) => fund.after.readAt.slice(0, 10);
 
+/** The funds of the view: the one named, or every fund in the person's scope; each with its store key. */
+async function fundsOfView(principal: Principal, view: ChangesView): Promise<(ComparedFund & { source: string })[]> {
+  if (view.fund) return [await fundAccess(principal, view.fund, "fund.read")];
+  const funds = [];
+  for (const fund of (await organizationSnapshot(principal)).states) {
+    const parts = refParts(fund.id);
+    if (parts?.source)
+      funds.push({
+        ref: fund.id,
+        source: parts.source,
+        storeKey: storeKeyOf(await fingerprintOf(parts.source), parts.fundId),
+      });
+  }
+  return funds;
+}
+
+/** The view's funds whose investors were never kept, each source's from its newest kept funds list. */
+async function unkeptOf(funds: readonly (ComparedFund & { source: string })[]) {
+  const found = await Promise.all(
+    sourceNames().map(async (source) => {
+      const keys = funds.filter((fund) => fund.source === source).map((fund) => fund.storeKey);
+      if (keys.length === 0) return [];
+      const records = await unkeptFunds(await fingerprintOf(source), keys);
+      return records.map((record) => fundAsRef({ source }, record as { id: string }));
+    }),
+  );
+  return found.flat();
+}
+
 /** The organization's changes in the view, every page: newest day first (the day of each fund's newest read), then
  * each day's funds by name. */
-async function wholeView(view: ChangesView) {
+async function wholeView(principal: Principal, view: ChangesView) {
   const at = sinceInstant(view.since);
-  const [comparisons, unkept] = await Promise.all([comparedSince(at, view.fund), unkeptFunds(view.fund)]);
+  const inView = await fundsOfView(principal, view);
+  const [comparisons, unkept] = await Promise.all([comparedSince(at, inView), unkeptOf(inView)]);
   const compared = comparisons.filter(({ fund }) => fund.before !== null);
   const funds = compared
     .map(({ fund, investors }) => filtered(fundChangesOf(fund, investors, at), view))
@@ -100,13 +135,13 @@ async function wholeView(view: ChangesView) {
 }
 
 /** A page of the organization's changes in the view; its sums, counts and funds are the whole view's. */
-export async function organizationChanges(_principal: Principal, view: ChangesPageView): Promise<OrganizationChanges> {
-  const { funds, ...whole } = await wholeView(view);
+export async function organizationChanges(principal: Principal, view: ChangesPageView): Promise<OrganizationChanges> {
+  const { funds, ...whole } = await wholeView(principal, view);
   const shown = pageOfChanges(funds, view.page);
   return { ...whole, days: byDay(shown.funds), page: shown.page, funds: funds.map((fund) => fund.fund) };
 }
 
 /** Every change in the view, in the pages' order (the CSV and xlsx). */
-export async function everyChange(_principal: Principal, view: ChangesView): Promise<FundChanges[]> {
-  return (await wholeView(view)).funds;
+export async function everyChange(principal: Principal, view: ChangesView): Promise<FundChanges[]> {
+  return (await wholeView(principal, view)).funds;
 }

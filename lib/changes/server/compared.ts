@@ -18,8 +18,15 @@ export interface Compared {
   investors: readonly InvestorChange[];
 }
 
-/** Every fund's (or one fund's) two reads since `at` and its changed investors, diffing only pairs not held. */
-export async function comparedSince(at: Date, fundId: string | null): Promise<Compared[]> {
+/** A fund to compare: its ref (what people see) and its store key (what its reads are kept under). */
+export interface ComparedFund {
+  ref: string;
+  storeKey: string;
+}
+
+/** Each fund's two reads since `at` and its changed investors, diffing only pairs not held; fund ids are refs. */
+export async function comparedSince(at: Date, compared: readonly ComparedFund[]): Promise<Compared[]> {
+  const refs = new Map(compared.map((fund) => [fund.storeKey, fund.ref]));
   const pairs = heldPairs();
   const found = new Map<string, readonly InvestorChange[]>();
   const takeHeld = (fund: FundComparison) => {
@@ -28,18 +35,19 @@ export async function comparedSince(at: Date, fundId: string | null): Promise<Co
     found.set(fund.fundId, held);
     return false;
   };
-  const { funds, positions } = await changesSince(at, fundId, undefined, takeHeld);
+  const { funds, positions } = await changesSince(at, [...refs.keys()], undefined, takeHeld);
   const byFund = new Map<string, PositionChange[]>();
   for (const position of positions) {
     const list = byFund.get(position.fundId);
     if (list) list.push(position);
     else byFund.set(position.fundId, [position]);
   }
-  return funds.map((fund) => {
+  return funds.map((kept) => {
+    const fund = { ...kept, fundId: refs.get(kept.fundId) ?? kept.fundId };
     if (!fund.before || fund.before.id === fund.after.id) return { fund, investors: [] };
-    const held = found.get(fund.fundId);
+    const held = found.get(kept.fundId);
     if (held) return { fund, investors: held };
-    const investors = investorChangesOf(byFund.get(fund.fundId) ?? []);
+    const investors = investorChangesOf(byFund.get(kept.fundId) ?? []);
     pairs.set(pairKey(fund), investors);
     return { fund, investors };
   });

@@ -26,7 +26,7 @@ export async function directoryExport(
   principal: Principal,
   format: ExportFormat,
 ): Promise<Response> {
-  const snapshot = await directorySnapshot();
+  const snapshot = await directorySnapshot(principal);
   const missing = missingFunds(snapshot);
   if (missing.length > 0 && !params.partial) return incompleteExport(missing);
   const hooks = await exportHooks(request, false, `investors-${today()}${format.extension}`, null, principal);

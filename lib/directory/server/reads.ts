@@ -4,7 +4,7 @@ import type { Principal } from "../../data/principal";
 import { Conflict, NotFound } from "../../http/errors";
 import type { DirectoryView } from "../search-params";
 import type { DirectoryPage, InvestorAcrossFunds, SearchResults } from "../types";
-import { organizationBuilt as directoryBuilt } from "../../fund-reads/server/organization";
+import { organizationBuilt as directoryBuilt } from "../../fund-reads/server/scoped-organization";
 import { type DirectorySnapshot, directorySnapshot } from "./directory";
 import { totalsOf } from "./investor-entry";
 import { rankMatches } from "./rank";
@@ -17,23 +17,25 @@ const changed = () => new Conflict("The directory changed since this table loade
  * The directory a later page names: versions are content digests, so any instance that read the same data holds it;
  * one still reading finishes first, then answers if the data is unchanged.
  */
-export async function directoryAt(version: string | null): Promise<DirectorySnapshot> {
-  let snapshot = await directorySnapshot();
+export async function directoryAt(principal: Principal, version: string | null): Promise<DirectorySnapshot> {
+  let snapshot = await directorySnapshot(principal);
   if (version === null || snapshot.version === version) return snapshot;
-  await directoryBuilt();
-  snapshot = await directorySnapshot();
+  await directoryBuilt(principal);
+  snapshot = await directorySnapshot(principal);
   if (snapshot.version !== version) throw changed();
   return snapshot;
 }
 
 export async function directoryPage(
-  _principal: Principal,
+  principal: Principal,
   view: DirectoryView,
   offset: number,
   limit: number,
   options: { refresh?: boolean; version?: string | null } = {},
 ): Promise<DirectoryPage> {
-  const snapshot = options.version ? await directoryAt(options.version) : await directorySnapshot(options);
+  const snapshot = options.version
+    ? await directoryAt(principal, options.version)
+    : await directorySnapshot(principal, options);
   const page = await snapshot.index.page(view, offset, limit);
   const { progress, failedFunds, complete, asOf, kept, version } = snapshot;
   return {
@@ -51,7 +53,7 @@ export async function directoryPage(
 
 /** One investor across funds: each position's whole (masked) record, read for the person asking. */
 export async function investorAcrossFunds(principal: Principal, key: string): Promise<InvestorAcrossFunds> {
-  const snapshot = await directorySnapshot();
+  const snapshot = await directorySnapshot(principal);
   const found = snapshot.index.investor(key);
   if (!found) throw new NotFound("No investor has this key: the directory may have changed since the link was made.");
   const names = new Map(snapshot.funds.map((fund) => [fund.id, fund.name]));
@@ -67,8 +69,8 @@ export async function investorAcrossFunds(principal: Principal, key: string): Pr
 const searchLimit = 8;
 
 /** Funds and investors matching what was typed, at most 8 of each, best first. */
-export async function globalSearch(_principal: Principal, text: string): Promise<SearchResults> {
-  const snapshot = await directorySnapshot();
+export async function globalSearch(principal: Principal, text: string): Promise<SearchResults> {
+  const snapshot = await directorySnapshot(principal);
   const funds = rankMatches(
     snapshot.funds,
     text,

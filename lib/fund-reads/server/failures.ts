@@ -1,7 +1,7 @@
 import "server-only";
 import { noStore } from "../../http/error-response";
 import type { FailedFund } from "../../directory/types";
-import type { OrganizationSnapshot } from "./organization";
+import type { OrganizationSnapshot } from "./scoped-organization";
 
 /** "2 funds could not be read: Fund A (The Customer API did not answer within 10 s.), Fund B (…)". */
 export function failedFundsMessage(failed: readonly FailedFund[]): string {

@@ -1,11 +1,12 @@
 import "server-only";
+import { type FundAccess, fundAccess, onFundGone } from "../../data/fund-access";
 import { getFund } from "../../data/funds";
 import type { Investor, ListCollector } from "../../data/investors";
 import type { Principal } from "../../data/principal";
 import { Conflict } from "../../http/errors";
 import { serverEnv } from "../../server/env";
 import { processWide } from "../../server/process-wide";
-import { acceptFundRead } from "./organization";
+import { acceptFundRead, dropFund } from "./organization";
 import { positionOf } from "./positions";
 import { mayRefresh } from "./refresh-throttle";
 import { readFundList } from "./upstream-list";
@@ -36,6 +37,12 @@ export function onFundListRead(name: string, listener: (read: FundListRead) => v
 export function holdKeptLists(lists: Parameters<typeof seedKeptLists>[0]): void {
   for (const read of seedKeptLists(lists)) for (const listener of listeners.values()) listener(read);
 }
+
+// A fund a live read found gone: its held lists and its place in the organization go at once.
+onFundGone("held-lists", (ref) => {
+  for (const entry of listsOf(ref)) entries.splice(entries.indexOf(entry), 1);
+  dropFund(ref);
+});
 
 const outdated = () => new Conflict("The investor list was refreshed since this table loaded. Reload the table.");
 
@@ -143,13 +150,14 @@ async function listAtVersion(fundId: string, principal: Principal, version: stri
   return reading;
 }
 
-async function pick(fundId: string, principal: Principal, refresh: boolean, now: number): Promise<Entry> {
+async function pick(access: FundAccess, principal: Principal, refresh: boolean, now: number): Promise<Entry> {
+  const fundId = access.ref;
   const forFund = listsOf(fundId);
   const latest = forFund[0];
   const ready = forFund.find((candidate) => candidate.ready);
   if (refresh) {
     // Someone pressing Refresh over and over, on any instance, gets the held list, with its age, between reads.
-    if (!latest || latest.kept || (await mayRefresh(fundId, latest, now)))
+    if (!latest || latest.kept || (await mayRefresh(access.storeKey, latest, now)))
       return readList(fundId, principal, listsOf(fundId)[0], now, true);
     return ready ?? latest;
   }
@@ -164,7 +172,8 @@ async function pick(fundId: string, principal: Principal, refresh: boolean, now:
  * The fund's list if one has arrived and is within its age, else null; never reads one. (An export of a list that
  * is not held reads it straight through rather than making the server hold it.)
  */
-export async function heldFundList(_principal: Principal, fundId: string): Promise<FundListRead | null> {
+export async function heldFundList(principal: Principal, ref: string): Promise<FundListRead | null> {
+  const fundId = (await fundAccess(principal, ref, "fund.read")).ref;
   const now = Date.now();
   const entry = listsOf(fundId).find((candidate) => candidate.ready);
   if (!entry || !isFresh(entry, now)) return null;
@@ -177,16 +186,14 @@ export async function heldFundList(_principal: Principal, fundId: string): Promi
  * INVESTOR_LIST_CACHE_SECONDS (then the next is read while the held one still answers); concurrent first requests
  * share it; Refresh waits for a new one. Unmasked values are never held.
  */
-export async function fundList(
-  principal: Principal,
-  fundId: string,
-  options: IndexOptions = {},
-): Promise<FundListRead> {
+export async function fundList(principal: Principal, ref: string, options: IndexOptions = {}): Promise<FundListRead> {
+  // Decided before a held list (live or kept) is handed out: out of scope or unlisted, the upstream's 404.
+  const access = await fundAccess(principal, ref, "fund.read");
   const now = Date.now();
   const entry =
     options.version === undefined
-      ? await pick(fundId, principal, options.refresh ?? false, now)
-      : await listAtVersion(fundId, principal, options.version, now);
+      ? await pick(access, principal, options.refresh ?? false, now)
+      : await listAtVersion(access.ref, principal, options.version, now);
   entry.usedAt = now;
   evict(now);
   return entry.read;
@@ -199,10 +206,11 @@ export async function fundList(
  */
 export async function fundListOrEarly(
   principal: Principal,
-  fundId: string,
+  ref: string,
 ): Promise<{ list: FundListRead } | { early: EarlyList }> {
+  const access = await fundAccess(principal, ref, "fund.read");
   const now = Date.now();
-  const entry = await pick(fundId, principal, false, now);
+  const entry = await pick(access, principal, false, now);
   entry.usedAt = now;
   evict(now);
   if (!entry.ready) await Promise.race([entry.read.catch(() => undefined), entry.firstScreen]);

@@ -9,7 +9,9 @@ import type { Position } from "./positions";
 // What the directory holds of each fund of the organization, and how it is made from the fund list's record.
 
 export interface FundState {
+  /** The fund's ref (its id, or `source~id` with several sources). */
   id: string;
+  source: string;
   name: string;
   /** Lower-cased names the global search matches: display and legal name, organization, portfolio company. */
   search: string;
@@ -35,14 +37,15 @@ export function figuresOf(fund: Fund): FundFigures {
   return { investor_count, total_commitments, total_contributed, total_received, calculation_method, capital_due_date };
 }
 
-/** A fund's state from its record in the fund list, keeping what is known of its positions. */
-export function fundStateOf(fund: Fund, known: FundState | undefined): FundState {
+/** A fund's state from its record in its source's fund list, keeping what is known of its positions. */
+export function fundStateOf(source: string, fund: Fund, known: FundState | undefined): FundState {
   const read = known ?? { status: "pending" as const, positions: [], digest: null, failure: null, readAt: null };
   return {
     keptAt: null,
     round: 0,
     ...read,
     id: fund.id,
+    source,
     name: fundName(fund),
     search: fundSearchText(fund),
     organization: fund.organization_name?.trim() || null,

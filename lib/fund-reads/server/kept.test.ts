@@ -36,9 +36,12 @@ type Process = Awaited<ReturnType<typeof modules>>;
 const modules = async () => ({
   store: await import("../../store/server"),
   warm: await import("./warm"),
-  organization: await import("./organization"),
+  organization: await import("./scoped-organization"),
   lists: await import("../../investors/server/list-cache"),
   rows: await import("../../investors/server/rows"),
+  changes: await import("../../changes/server/changes"),
+  history: await import("../../history/server/history"),
+  directory: await import("../../directory/server/reads"),
   kept: await import("./kept"),
   forget: await import("./forget"),
 });
@@ -105,16 +108,15 @@ describe.each(["pglite", "postgres"] as const)("kept reads on %s", (driver) => {
 
   it("keeps every read masked, then a restarted process serves the kept reads at once and moves to live ones", async () => {
     const first = await processWith(env);
-    const built = await first.organization.organizationSnapshot();
+    const built = await first.organization.organizationSnapshot(user);
     expect(built.states).toHaveLength(2);
-    await first.organization.organizationBuilt();
+    await first.organization.organizationBuilt(user);
     await first.kept.keptWritesSettled();
-    const kept = await first.store.latestKeptLists();
+    const kept = (await first.kept.keptOrganization("default"))!.lists;
     expect(kept.map((list) => list.investors.length).sort((a, b) => a - b)).toEqual([40, 300]);
     // Masked before it was written, with the keyed tax hash the directory matches by.
-    const records = JSON.stringify(kept.flatMap((list) => list.investors.map((investor) => investor.record)));
-    expectNoneOf(secrets, records);
-    expect(kept[0]!.investors.every((investor) => investor.taxKey === null || investor.taxKey.length > 20)).toBe(true);
+    expectNoneOf(secrets, JSON.stringify(kept.flatMap((list) => list.investors)));
+    expect(kept[0]!.taxKeys.every((taxKey) => taxKey === null || taxKey.length > 20)).toBe(true);
     if (driver === "postgres") expectNoneOf(secrets, await dumpDatabase(env.DATABASE_URL!));
     if (driver === "pglite") expect(statSync(join(folder, "match-secret")).mode & 0o777).toBe(0o600);
     await first.store.closeStore();
@@ -124,7 +126,7 @@ describe.each(["pglite", "postgres"] as const)("kept reads on %s", (driver) => {
     const warmed = await restarted.warm.warmFromStore();
     expect(warmed).toEqual({ funds: 2, positions: 340 });
     // The directory is whole from the kept reads at once.
-    const organization = await restarted.organization.organizationSnapshot();
+    const organization = await restarted.organization.organizationSnapshot(user);
     expect(organization.complete).toBe(true);
     const big = funds.find((fund) => fund.investor_count === 300)!.id;
     const page = await restarted.rows.investorRowsPage(user, big, {
@@ -148,14 +150,14 @@ describe.each(["pglite", "postgres"] as const)("kept reads on %s", (driver) => {
 
   it("a process restarted within the refresh intervals serves the kept reads as its own and reads nothing again", async () => {
     const first = await processWith(env);
-    await first.organization.organizationSnapshot();
-    await first.organization.organizationBuilt();
+    await first.organization.organizationSnapshot(user);
+    await first.organization.organizationBuilt(user);
     await first.kept.keptWritesSettled();
     const asked = () => demo.controls.stats().requests;
     const before = asked();
     const restarted = await processWith(env);
     await restarted.warm.warmFromStore();
-    const organization = await restarted.organization.organizationSnapshot();
+    const organization = await restarted.organization.organizationSnapshot(user);
     expect(organization).toMatchObject({ complete: true, building: false, kept: null });
     const big = funds.find((fund) => fund.investor_count === 300)!.id;
     const view = (await import("../../investors/search-params")).defaultInvestorView;
@@ -167,16 +169,53 @@ describe.each(["pglite", "postgres"] as const)("kept reads on %s", (driver) => {
 
   it("forgets a person: every kept position with their email or their keyed tax hash, from every read", async () => {
     const run = await processWith(env);
-    const kept = await run.store.latestKeptLists();
-    const someone = kept[0]!.investors.find((investor) => investor.taxKey !== null)!;
-    const email = (someone.record as { primary_contact?: { email?: string } }).primary_contact?.email;
+    const kept = (await run.kept.keptOrganization("default"))!.lists;
+    const at = kept[0]!.taxKeys.findIndex((taxKey) => taxKey !== null);
+    const taxKey = kept[0]!.taxKeys[at];
+    const email = (kept[0]!.investors[at] as { primary_contact?: { email?: string } }).primary_contact?.email;
     expect(email).toBeTruthy();
     const removed = await run.forget.forgetPerson(email!.toUpperCase());
     expect(removed).toBeGreaterThanOrEqual(1);
-    const after = await run.store.latestKeptLists();
-    const left = after.flatMap((list) => list.investors);
-    expect(left.some((investor) => investor.taxKey === someone.taxKey)).toBe(false);
-    expect(JSON.stringify(left.map((investor) => investor.record))).not.toContain(email!);
+    const after = (await run.kept.keptOrganization("default"))!.lists;
+    expect(after.some((list) => list.taxKeys.includes(taxKey!))).toBe(false);
+    expect(JSON.stringify(after.map((list) => list.investors))).not.toContain(email!);
     await run.store.closeStore();
+  }, 60_000);
+
+  it("filled from one upstream, then restarted on another (another token): no fund of the first is served", async () => {
+    const first = await processWith(env);
+    await first.organization.organizationSnapshot(user);
+    await first.organization.organizationBuilt(user);
+    await first.kept.keptWritesSettled();
+    const other = await startDemoApi({ shape: "reference", fundSizes: [5], fundCount: 1, seed: 8 });
+    try {
+      const restarted = await processWith({
+        ...env,
+        CUSTOMER_API_BASE_URL: other.url,
+        CUSTOMER_API_TOKEN: other.token,
+      });
+      // Nothing kept under the new token: nothing is served from the store at start.
+      expect(await restarted.warm.warmFromStore()).toBeNull();
+      const organization = await restarted.organization.organizationSnapshot(user);
+      const firstIds = funds.map((fund) => fund.id);
+      expect(organization.funds.map((fund) => fund.id).filter((id) => firstIds.includes(id))).toEqual([]);
+      const view = (await import("../../investors/search-params")).defaultInvestorView;
+      for (const id of firstIds) {
+        const gone = { status: 404, kind: "fund_not_found" };
+        await expect(
+          restarted.rows.investorRowsPage(user, id, { view, offset: 0, limit: 10, sized: [] }),
+        ).rejects.toMatchObject(gone);
+        await expect(restarted.changes.fundChanges(user, id, "30d")).rejects.toMatchObject(gone);
+        await expect(restarted.history.fundHistory(user, id)).rejects.toMatchObject(gone);
+      }
+      const search = await restarted.directory.globalSearch(user, "a");
+      expect(search.funds.filter((fund) => firstIds.includes(fund.id))).toEqual([]);
+      await restarted.organization.organizationBuilt(user);
+      const page = await restarted.directory.directoryPage(user, { sort: null, q: "", type: [] }, 0, 1000);
+      // The directory holds the new upstream's one fund of 5 investors, and nothing of the first.
+      expect(page.rows.reduce((positions, row) => positions + row.funds, 0)).toBe(5);
+    } finally {
+      await other.close();
+    }
   }, 60_000);
 });

@@ -1,7 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { Fund } from "../../data/funds";
+import { seedFundsList } from "../../data/catalog";
+import { type Fund, fundAsRef } from "../../data/funds";
 import type { Investor } from "../../data/investors";
+import { fingerprintOf, refOf, storeKeyOf, upstreamRecord } from "../../data/sources";
 import { statusOf } from "../../http/error-response";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
@@ -16,11 +18,13 @@ import {
   recordReadFailure,
 } from "../../store/server";
 
-// What fund-reads keeps of each read in the store, and takes back from it. The store is a memory, never a
+// What fund-reads keeps of each read in the store, and takes back from it, under each fund's store key (its source's
+// fingerprint and id): what another token or address read is never served. The store is a memory, never a
 // dependency: a write that fails is logged (by the store, once per change of state) and never fails a page.
 
 /** A list read back from the store, in the shapes the live read gives. */
 export interface KeptFundList {
+  /** The fund's ref. */
   fundId: string;
   fund: Fund | null;
   investors: Investor[];
@@ -42,7 +46,7 @@ function chained(key: string, write: () => Promise<unknown>): Promise<void> {
 
 /** Keeps a whole list read (masked records, tax keys, the fund's record read with it); settles once written or not. */
 export function keepFundList(read: {
-  fundId: string;
+  storeKey: string;
   fund: Fund | null;
   investors: readonly Investor[];
   taxKeys: readonly (string | null)[];
@@ -50,13 +54,13 @@ export function keepFundList(read: {
   readAt: number;
 }): Promise<void> {
   // The fund's record read with the list is kept too: a kept list is served with the figures of its moment.
-  if (read.fund) void keepFund(read.fund, read.readAt);
-  return chained(`list:${read.fundId}`, () =>
+  if (read.fund) void keepFund(read.storeKey, read.fund, read.readAt);
+  return chained(`list:${read.storeKey}`, () =>
     recordInvestorList({
-      fundId: read.fundId,
+      fundId: read.storeKey,
       readAt: new Date(read.readAt),
       digest: read.digest,
-      fund: (read.fund as Record<string, unknown> | null) ?? null,
+      fund: read.fund ? (upstreamRecord(read.fund) as Record<string, unknown>) : null,
       investors: read.investors.map((record, at) => ({
         record: record as Record<string, unknown>,
         taxKey: read.taxKeys[at] ?? null,
@@ -69,37 +73,43 @@ function digestOf(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("hex");
 }
 
-/** Keeps a read of the funds list (masked). */
-export function keepFundsList(funds: readonly Fund[], readAt: number): Promise<void> {
-  return chained("funds", () =>
-    recordFundsList({ readAt: new Date(readAt), digest: digestOf(funds), funds: [...funds] }),
-  );
+/** Keeps a read of a source's funds list (masked, the upstream's ids), under the source's fingerprint. */
+export function keepFundsList(source: string, funds: readonly Fund[], readAt: number): Promise<void> {
+  return chained(`funds:${source}`, async () => {
+    const records = funds.map(upstreamRecord);
+    const listKey = await fingerprintOf(source);
+    return recordFundsList({ listKey, readAt: new Date(readAt), digest: digestOf(records), funds: records });
+  });
 }
 
 /** Keeps a read of one fund's own record (masked). */
-export function keepFund(fund: Fund, readAt: number): Promise<void> {
-  return chained(`fund:${fund.id}`, () =>
-    recordFund({
-      fundId: fund.id,
-      readAt: new Date(readAt),
-      digest: digestOf(fund),
-      fund: fund as Record<string, unknown>,
-    }),
+export function keepFund(storeKey: string, fund: Fund, readAt: number): Promise<void> {
+  const record = upstreamRecord(fund);
+  return chained(`fund:${storeKey}`, () =>
+    recordFund({ fundId: storeKey, readAt: new Date(readAt), digest: digestOf(record), fund: record }),
   );
 }
 
-/** Notes a read that failed: a gap in the kept reads, which "what changed" must not paper over. */
-export function keepFailure(kind: "funds" | "fund" | "investors", fundId: string | null, error: unknown): void {
+/** Notes a read that failed (a 404 among them: the fund is gone, and nothing kept of it is served from then on). */
+export function keepFailure(
+  source: string,
+  kind: "funds" | "fund" | "investors",
+  storeKey: string | null,
+  error: unknown,
+): void {
   const message = error instanceof Error ? error.message : String(error);
-  void recordReadFailure({ kind, fundId, at: new Date(), status: statusOf(error) ?? 502, message }).catch(
-    () => undefined,
-  );
+  const at = new Date();
+  const status = statusOf(error) ?? 502;
+  const fundId = storeKey ?? fingerprintOf(source);
+  void Promise.resolve(fundId)
+    .then((key) => recordReadFailure({ kind, fundId: key, at, status, message }))
+    .catch(() => undefined);
 }
 
-function fromKept(kept: KeptList): KeptFundList {
+function fromKept(ref: string, source: string, kept: KeptList): KeptFundList {
   return {
-    fundId: kept.fundId,
-    fund: kept.fund as Fund | null,
+    fundId: ref,
+    fund: kept.fund && fundAsRef({ source }, kept.fund as Fund),
     investors: kept.investors.map((investor) => investor.record as Investor),
     taxKeys: kept.investors.map((investor) => investor.taxKey),
     digest: kept.digest,
@@ -108,31 +118,45 @@ function fromKept(kept: KeptList): KeptFundList {
 }
 
 /** The newest kept list of a fund, or null (none kept, or the store unavailable). */
-export async function keptFundList(fundId: string): Promise<KeptFundList | null> {
+export async function keptFundList(fund: {
+  ref: string;
+  source: string;
+  storeKey: string;
+}): Promise<KeptFundList | null> {
   try {
-    const kept = await latestKeptList(fundId);
-    return kept && fromKept(kept);
+    const kept = await latestKeptList(fund.storeKey);
+    return kept && fromKept(fund.ref, fund.source, kept);
   } catch {
     return null;
   }
 }
 
 export interface KeptOrganization {
+  /** The funds list kept under the source's current token, ids as refs. */
   funds: Fund[];
   seenAt: number;
   lists: KeptFundList[];
 }
 
-/** The newest kept funds list and every fund's newest kept list, or null when nothing is kept or the store is down. */
-export async function keptOrganization(): Promise<KeptOrganization | null> {
+/**
+ * A source's newest funds list kept under its current token and its funds' newest kept lists, or null when nothing
+ * is kept or the store is down. What that list names is what the token listed: only those funds are served.
+ */
+export async function keptOrganization(source: string): Promise<KeptOrganization | null> {
   try {
     const started = Date.now();
-    const list = await latestFundsList();
+    const fingerprint = await fingerprintOf(source);
+    const list = await latestFundsList(fingerprint);
     if (!list) return null;
-    const lists = (await latestKeptLists()).map(fromKept);
-    const positions = lists.reduce((sum, kept) => sum + kept.investors.length, 0);
-    logLine("kept_reads_loaded", { funds: lists.length, positions, ms: Date.now() - started });
-    return { funds: list.funds as Fund[], seenAt: list.lastSeenAt.getTime(), lists };
+    const records = (list.funds as Fund[]).filter((fund) => typeof fund?.id === "string");
+    seedFundsList(source, records);
+    const refs = new Map(records.map((fund) => [storeKeyOf(fingerprint, fund.id), refOf(source, fund.id)]));
+    const kept = await latestKeptLists([...refs.keys()]);
+    const lists = kept.map((read) => fromKept(refs.get(read.fundId)!, source, read));
+    const positions = lists.reduce((sum, read) => sum + read.investors.length, 0);
+    logLine("kept_reads_loaded", { source, funds: lists.length, positions, ms: Date.now() - started });
+    const funds = records.map((fund) => fundAsRef({ source }, fund));
+    return { funds, seenAt: list.lastSeenAt.getTime(), lists };
   } catch {
     return null;
   }

@@ -1,21 +1,25 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import pLimit from "p-limit";
 import { CustomerApiError } from "../../customer-api/errors";
 import { type Fund, listFunds } from "../../data/funds";
 import { systemPrincipal } from "../../data/principal";
+import { refParts } from "../../data/sources";
 import { statusOf } from "../../http/error-response";
 import { serverEnv } from "../../server/env";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
-import type { DirectoryProgress, FailedFund } from "../../directory/types";
 import { failureOf, type FundState, fundStateOf } from "./fund-state";
 import { keepFailure, keepFundsList, type KeptOrganization } from "./kept";
 import { type Position, positionOf, positionsCollector } from "./positions";
 import { readFundList } from "./upstream-list";
 
-interface State {
+// Every fund of each source and its positions, read by that source's own system principal a few at a time. What a
+// person sees of them is scoped-organization.ts.
+
+export interface SourceState {
+  source: string;
+  /** By fund ref, in the fund list's order. */
   funds: Map<string, FundState>;
   /** While a start loads the kept reads: a build then would read every fund the store is about to give. */
   keptLoading: Promise<void> | null;
@@ -27,30 +31,43 @@ interface State {
   /** Settles once the build in progress has read the fund list (or failed to). */
   listed: Promise<void>;
   changes: number;
-  version: { changes: number; value: string } | null;
 }
 
-const state = processWide<State>("organization", () => ({
-  funds: new Map(),
-  keptLoading: null,
-  listFailure: null,
-  round: 0,
-  startedAt: 0,
-  building: null,
-  listed: Promise.resolve(),
-  changes: 0,
-  version: null,
-}));
+const states = () => processWide("organization-sources", () => new Map<string, SourceState>());
 
-// What is told when a build has tried every fund (the directory readies its index then), by name, across bundles.
-const settledListeners = processWide<Map<string, () => void>>("organization-settled", () => new Map());
-
-/** Calls `listener` each time a build of the organization has tried every fund; a later call by the name replaces it. */
-export function onOrganizationSettled(name: string, listener: () => void): void {
-  settledListeners.set(name, listener);
+/** The state of one source, made on first use. */
+export function sourceState(source: string): SourceState {
+  let state = states().get(source);
+  if (!state) {
+    state = {
+      source,
+      funds: new Map(),
+      keptLoading: null,
+      listFailure: null,
+      round: 0,
+      startedAt: 0,
+      building: null,
+      listed: Promise.resolve(),
+      changes: 0,
+    };
+    states().set(source, state);
+  }
+  return state;
 }
 
-function setFund(fund: FundState, patch: Partial<FundState>) {
+// What is told when a source's build has tried every fund (the directory readies its index then), by name.
+const settledListeners = () => processWide("organization-settled", () => new Map<string, (source: string) => void>());
+
+/** Calls `listener` each time a source's build has tried every fund; a later call by the name replaces it. */
+export function onOrganizationSettled(name: string, listener: (source: string) => void): void {
+  settledListeners().set(name, listener);
+}
+
+function settled(source: string) {
+  for (const listener of settledListeners().values()) listener(source);
+}
+
+function setFund(state: SourceState, fund: FundState, patch: Partial<FundState>) {
   const current = state.funds.get(fund.id) ?? fund;
   // The same list read again (same content digest): its positions are kept, and the investors do not change.
   const same = patch.positions && patch.digest && current.status === "read" && current.digest === patch.digest;
@@ -58,40 +75,36 @@ function setFund(fund: FundState, patch: Partial<FundState>) {
   state.changes += 1;
 }
 
-async function readFund(fund: FundState, record: Fund, round: number, reuseMs: number): Promise<void> {
+async function readFund(state: SourceState, fund: FundState, record: Fund, round: number, reuseMs: number) {
   try {
-    const read = await readFundList(systemPrincipal("directory"), fund.id, () => positionsCollector(fund.id), {
+    const reader = systemPrincipal("directory", state.source);
+    const read = await readFundList(reader, fund.id, () => positionsCollector(fund.id), {
       fund: Promise.resolve(record),
       reuseMs,
     });
     const patch = { status: "read" as const, positions: read.value, digest: read.digest, failure: null };
-    setFund(fund, { ...patch, readAt: read.readAt, keptAt: null, round });
+    setFund(state, fund, { ...patch, readAt: read.readAt, keptAt: null, round });
   } catch (error) {
     if (!(error instanceof CustomerApiError) && statusOf(error) === null)
       logLine("directory_fund_error", { fundId: fund.id });
-    // A fund that cannot be read is kept with its failure, and named wherever the directory is shown.
-    setFund(fund, {
-      status: "failed",
-      positions: [],
-      digest: null,
-      failure: failureOf(fund, error),
-      keptAt: null,
-      round,
-    });
+    // A fund gone since the list was read is dropped at once; one that cannot be read is kept with its failure.
+    if (error instanceof CustomerApiError && error.kind === "fund_not_found") return dropFund(fund.id);
+    const failure = failureOf(fund, error);
+    setFund(state, fund, { status: "failed", positions: [], digest: null, failure, keptAt: null, round });
   }
 }
 
 /**
- * A process starts from the store: every fund's newest kept list, so the directory, capital outstanding and the
- * grid's reconciliation are whole at once, while the live reads run. Kept reads younger than the directory's refresh
- * interval are this round's reads, as a running process would hold them: served as of their read, and the next build
- * comes when they are due, so a restart makes the upstream read nothing again. Older ones are served as kept
- * ("refreshing…") while a build reads every fund. Funds read live already are left as they are.
+ * A process starts from the store: each fund's newest list kept under the source's current token, so the directory,
+ * capital outstanding and the grid's reconciliation are whole at once, while the live reads run. Kept reads younger
+ * than the directory's refresh interval are this round's reads (the next build comes when they are due); older ones
+ * are served as kept ("refreshing…") while a build reads every fund. Funds read live already are left as they are.
  */
-export function startFromKept(kept: KeptOrganization): void {
+export function startFromKept(source: string, kept: KeptOrganization): void {
+  const state = sourceState(source);
   const now = Date.now();
   if (state.funds.size === 0)
-    state.funds = new Map(kept.funds.map((record) => [record.id, fundStateOf(record, undefined)]));
+    state.funds = new Map(kept.funds.map((record) => [record.id, fundStateOf(source, record, undefined)]));
   const dueMs = serverEnv().DIRECTORY_REFRESH_SECONDS * 1_000;
   const recent = new Map(kept.lists.filter((list) => now - list.seenAt < dueMs).map((list) => [list.fundId, list]));
   const funds = [...state.funds.values()];
@@ -111,35 +124,37 @@ export function startFromKept(kept: KeptOrganization): void {
   state.round = 1;
   state.startedAt = Math.min(kept.seenAt, ...[...recent.values()].map((list) => list.seenAt));
   // As when a build has tried every fund: the directory makes its index now, before anyone asks.
-  for (const listener of settledListeners.values()) listener();
+  settled(source);
 }
 
-async function build(listed: () => void, reuseMs: number): Promise<void> {
+async function build(state: SourceState, listed: () => void, reuseMs: number): Promise<void> {
   const round = (state.round += 1);
   state.startedAt = Date.now();
   try {
     const listedAt = Date.now();
-    const funds = await listFunds(systemPrincipal("directory"));
-    void keepFundsList(funds, listedAt);
+    const funds = await listFunds(systemPrincipal("directory", state.source));
+    void keepFundsList(state.source, funds, listedAt);
     state.listFailure = null;
     const previous = state.funds;
-    state.funds = new Map(funds.map((fund) => [fund.id, fundStateOf(fund, previous.get(fund.id))]));
+    state.funds = new Map(funds.map((fund) => [fund.id, fundStateOf(state.source, fund, previous.get(fund.id))]));
     state.changes += 1;
     listed();
     const limit = pLimit(serverEnv().DIRECTORY_CONCURRENCY);
     const records = new Map(funds.map((fund) => [fund.id, fund]));
     await Promise.all(
-      [...state.funds.values()].map((fund) => limit(() => readFund(fund, records.get(fund.id)!, round, reuseMs))),
+      [...state.funds.values()].map((fund) =>
+        limit(() => readFund(state, fund, records.get(fund.id)!, round, reuseMs)),
+      ),
     );
   } catch (error) {
-    keepFailure("funds", null, error);
+    keepFailure(state.source, "funds", null, error);
     state.listFailure = error instanceof Error ? error : new Error(String(error));
     listed();
   }
 }
 
-/** Starts a build unless one runs: on first use, past DIRECTORY_REFRESH_SECONDS, or on a person's Refresh. */
-function ensureBuilding(refresh: boolean): Promise<void> | null {
+/** Starts a source's build unless one runs: on first use, past DIRECTORY_REFRESH_SECONDS, or on a person's Refresh. */
+function ensureBuilding(state: SourceState, refresh: boolean): Promise<void> | null {
   if (state.building) return state.building;
   const age = Date.now() - state.startedAt;
   const env = serverEnv();
@@ -153,103 +168,62 @@ function ensureBuilding(refresh: boolean): Promise<void> | null {
   state.listed = new Promise((resolve) => (listed = resolve));
   // A scheduled build takes lists kept within the fund lists' age (a fund page's read); a Refresh reads every one.
   const reuseMs = refresh ? 0 : env.INVESTOR_LIST_CACHE_SECONDS * 1_000;
-  state.building = build(listed, reuseMs).finally(() => {
+  state.building = build(state, listed, reuseMs).finally(() => {
     state.building = null;
     // Every fund tried: the directory makes (and readies) its index before anyone asks for it.
-    for (const listener of settledListeners.values()) listener();
+    settled(state.source);
   });
   return state.building;
 }
 
-/** A fund's list read for its own page: the directory takes its positions, so the two never disagree. */
-export function acceptFundRead(fundId: string, positions: readonly Position[], digest: string): void {
-  const fund = state.funds.get(fundId);
-  if (fund) setFund(fund, { status: "read", positions, digest, failure: null, readAt: Date.now(), keptAt: null });
+function stateOfRef(ref: string): SourceState | null {
+  const source = refParts(ref)?.source;
+  return source ? sourceState(source) : null;
 }
 
-/**
- * The directory's version once every fund has been tried: a digest of each fund's list digest, name, figures and
- * failure, so any instance that read the same data gives the same version and can serve the next page.
- */
-function versionOf(funds: readonly FundState[]): string {
-  if (state.version?.changes === state.changes) return state.version.value;
-  const hash = createHash("sha256");
-  for (const fund of funds)
-    hash.update(JSON.stringify([fund.id, fund.name, fund.figures, fund.status, fund.digest, fund.failure?.status]));
-  state.version = { changes: state.changes, value: hash.digest("hex") };
-  return state.version.value;
+/** A fund's list read for its own page: the directory takes its positions, so the two never disagree. */
+export function acceptFundRead(ref: string, positions: readonly Position[], digest: string): void {
+  const state = stateOfRef(ref);
+  const fund = state?.funds.get(ref);
+  if (state && fund)
+    setFund(state, fund, { status: "read", positions, digest, failure: null, readAt: Date.now(), keptAt: null });
+}
+
+/** A fund a live read found gone (404): it leaves the organization at once, kept reads and all. */
+export function dropFund(ref: string): void {
+  const state = stateOfRef(ref);
+  if (state?.funds.delete(ref)) state.changes += 1;
 }
 
 // An early request (the warm-up's) waits this long at most for the kept reads before it starts a build.
 const keptWaitMs = 15_000;
 
-/** Until `loaded` settles (the kept reads loaded and served), the organization waits for them before any build. */
-export function awaitKeptReads(loaded: Promise<unknown>): void {
-  const settled = loaded.then(
+/** Until `loaded` settles (the kept reads loaded and served), the source waits for them before any build. */
+export function awaitKeptReads(source: string, loaded: Promise<unknown>): void {
+  const state = sourceState(source);
+  const settledLoad = loaded.then(
     () => undefined,
     () => undefined,
   );
-  state.keptLoading = settled;
-  void settled.then(() => state.keptLoading === settled && (state.keptLoading = null));
-}
-
-/** Settles when the build in progress (if any) has tried every fund. */
-export async function organizationBuilt(): Promise<void> {
-  await state.building;
-}
-
-export type OrganizationFund = Readonly<FundState>;
-
-export interface OrganizationSnapshot {
-  /** Every fund with its state, in the fund list's order (positions included). */
-  states: readonly OrganizationFund[];
-  /** How many changes the organization has seen: derived work keyed on it is redone only after a change. */
-  changes: number;
-  /** A build is reading funds now. */
-  building: boolean;
-  progress: DirectoryProgress;
-  failedFunds: FailedFund[];
-  complete: boolean;
-  /** The content version of a complete organization; null while funds are still being read. */
-  version: string | null;
-  asOf: string | null;
-  /** While some funds are still served from their kept reads: the oldest such read (ISO); else null. */
-  kept: string | null;
-  funds: { id: string; name: string; search: string; organization: string | null }[];
+  state.keptLoading = settledLoad;
+  void settledLoad.then(() => state.keptLoading === settledLoad && (state.keptLoading = null));
 }
 
 /**
- * Every fund of the organization and its positions as they stand: read on first use (the first fund list is awaited,
- * the funds are not), again on its age or a person's Refresh, with progress and the funds that could not be read.
+ * A source's funds as they stand, its build begun when due: the first fund list is awaited (the funds are not).
+ * Throws the fund list's failure while no fund of the source is known.
  */
-export async function organizationSnapshot(options: { refresh?: boolean } = {}): Promise<OrganizationSnapshot> {
+export async function sourceNow(source: string, options: { refresh?: boolean } = {}): Promise<SourceState> {
+  const state = sourceState(source);
   if (state.keptLoading) await Promise.race([state.keptLoading, sleep(keptWaitMs, undefined, { ref: false })]);
-  const building = ensureBuilding(options.refresh ?? false);
+  const building = ensureBuilding(state, options.refresh ?? false);
   // Before the fund list is known there is nothing to show but the wait for it.
   if (building && state.funds.size === 0) await state.listed;
   if (state.listFailure && state.funds.size === 0) throw state.listFailure;
-  const funds = [...state.funds.values()];
-  const readAts = funds.map((fund) => fund.readAt).filter((at): at is number => at !== null);
-  const complete = state.round > 0 && funds.every((fund) => fund.status !== "pending");
-  const keptAts = funds.map((fund) => fund.keptAt).filter((at): at is number => at !== null);
-  return {
-    states: funds,
-    changes: state.changes,
-    building: state.building !== null,
-    progress: {
-      read: funds.filter((fund) => fund.round === state.round && fund.status !== "pending").length,
-      total: funds.length,
-    },
-    failedFunds: funds.flatMap((fund) => (fund.failure ? [fund.failure] : [])),
-    complete,
-    version: complete ? versionOf(funds) : null,
-    asOf: readAts.length > 0 ? new Date(Math.min(...readAts)).toISOString() : null,
-    kept: keptAts.length > 0 ? new Date(Math.min(...keptAts)).toISOString() : null,
-    funds: funds.map((fund) => ({
-      id: fund.id,
-      name: fund.name,
-      search: fund.search,
-      organization: fund.organization,
-    })),
-  };
+  return state;
+}
+
+/** Settles when the source's build in progress (if any) has tried every fund. */
+export async function sourceBuilt(source: string): Promise<void> {
+  await sourceState(source).building;
 }

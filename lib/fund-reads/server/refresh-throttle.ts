@@ -11,14 +11,15 @@ const claims = () => processWide("refresh-claims", () => new WeakMap<object, num
  * latest read of it, nor, with Redis, of any instance's Refresh (a key that expires with the interval). With Redis
  * unreachable this instance's own throttle decides: a Refresh costs an upstream read, it is no security limit.
  */
-export async function mayRefresh(fundId: string, latest: { startedAt: number }, now: number): Promise<boolean> {
+export async function mayRefresh(storeKey: string, latest: { startedAt: number }, now: number): Promise<boolean> {
   const intervalMs = serverEnv().INVESTOR_LIST_REFRESH_SECONDS * 1_000;
   if (now - Math.max(latest.startedAt, claims().get(latest) ?? 0) < intervalMs) return false;
   claims().set(latest, now);
   const store = sharedStore();
   if (!store) return true;
   try {
-    return (await store.client.set(`refresh:${fundId}`, String(now), "PX", intervalMs, "NX")) === "OK";
+    // Keyed by the fund's store key (its source's fingerprint and its id): two sources' same id are two funds.
+    return (await store.client.set(`refresh:${storeKey}`, String(now), "PX", intervalMs, "NX")) === "OK";
   } catch {
     return true;
   }

@@ -4,7 +4,8 @@ import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
 import { pruneReads, tryWithJobLock } from "../../store/server";
 import type { FailedFund } from "../../directory/types";
-import { organizationBuilt, organizationSnapshot } from "./organization";
+import { sourceNames } from "../../data/sources";
+import { sourceBuilt, sourceNow } from "./organization";
 
 const dayMs = 86_400_000;
 
@@ -15,17 +16,32 @@ export interface SnapshotResult {
   listFailure: string | null;
 }
 
-/** Reads every fund of the organization now (each read kept), and says which funds could not be read. */
-export async function takeSnapshot(): Promise<SnapshotResult> {
+/** Reads one source's every fund now (each read kept, by the source's own reader); which could not be read. */
+async function snapshotOf(source: string): Promise<SnapshotResult> {
   try {
-    await organizationSnapshot({ refresh: true });
+    await sourceNow(source, { refresh: true });
   } catch (error) {
-    return { funds: 0, failedFunds: [], listFailure: (error as Error).message };
+    return { funds: 0, failedFunds: [], listFailure: `${source}: ${(error as Error).message}` };
   }
   // A build begun by this call (or one under way, or one ended within the Refresh interval) reads every fund.
-  await organizationBuilt();
-  const done = await organizationSnapshot();
-  return { funds: done.states.length, failedFunds: done.failedFunds, listFailure: null };
+  await sourceBuilt(source);
+  const funds = [...(await sourceNow(source)).funds.values()];
+  return {
+    funds: funds.length,
+    failedFunds: funds.flatMap((fund) => (fund.failure ? [fund.failure] : [])),
+    listFailure: null,
+  };
+}
+
+/** Reads every fund of every source now (each read kept), and says which funds could not be read. */
+export async function takeSnapshot(): Promise<SnapshotResult> {
+  const results = await Promise.all(sourceNames().map(snapshotOf));
+  const failures = results.flatMap((result) => (result.listFailure ? [result.listFailure] : []));
+  return {
+    funds: results.reduce((sum, result) => sum + result.funds, 0),
+    failedFunds: results.flatMap((result) => result.failedFunds),
+    listFailure: failures.length > 0 ? failures.join("; ") : null,
+  };
 }
 
 /** The next SNAPSHOT_AT (UTC HH:MM) after `now`, in ms. */

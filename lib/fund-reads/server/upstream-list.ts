@@ -1,4 +1,5 @@
 import "server-only";
+import { type FundAccess, fundAccess } from "../../data/fund-access";
 import type { Fund } from "../../data/funds";
 import { collectInvestors, type Investor, type ListCollector } from "../../data/investors";
 import type { Principal } from "../../data/principal";
@@ -47,27 +48,32 @@ function tee<R>(collect: RecordCollector<R>): () => ListCollector<Investor, Tee<
 
 async function readLive<R>(
   principal: Principal,
-  fundId: string,
+  access: FundAccess,
   collect: RecordCollector<R>,
   fund: Promise<Fund | null>,
 ): Promise<ListRead<R> & { kept: Promise<void> }> {
   const readAt = Date.now();
+  const { storeKey } = access;
   try {
-    const { value, digest } = await collectInvestors(principal, fundId, tee(collect), { derive: taxKeyOf });
+    const { value, digest } = await collectInvestors(principal, access.ref, tee(collect), { derive: taxKeyOf });
     const record = await fund.catch(() => null);
     // Kept as of the read's end: an instance that began waiting during the read takes it.
     const { investors, taxKeys } = value;
-    const kept = keepFundList({ fundId, fund: record, investors, taxKeys, digest, readAt: Date.now() });
+    const kept = keepFundList({ storeKey, fund: record, investors, taxKeys, digest, readAt: Date.now() });
     return { value: value.collector.done(), digest, readAt, kept };
   } catch (error) {
-    keepFailure("investors", fundId, error);
+    keepFailure(access.source, "investors", storeKey, error);
     throw error;
   }
 }
 
 /** A read of the list kept since `since` (another instance's, or the directory's), handed to `collect`; null if none. */
-async function takeKept<R>(fundId: string, collect: RecordCollector<R>, since: number): Promise<ListRead<R> | null> {
-  const kept = await keptFundList(fundId);
+async function takeKept<R>(
+  access: FundAccess,
+  collect: RecordCollector<R>,
+  since: number,
+): Promise<ListRead<R> | null> {
+  const kept = await keptFundList(access);
   if (!kept || kept.seenAt < since) return null;
   const collector = collect();
   kept.investors.forEach((investor, at) => collector.add(investor, kept.taxKeys[at] ?? null));
@@ -82,9 +88,9 @@ export interface ReadListOptions {
 }
 
 /** What was kept recently enough to be the answer, if anything. */
-async function recent<R>(fundId: string, collect: RecordCollector<R>, since: number): Promise<ListRead<R> | null> {
-  const seenAt = await keptSeenAt(fundId).catch(() => null);
-  return seenAt !== null && seenAt >= since ? takeKept(fundId, collect, since).catch(() => null) : null;
+async function recent<R>(access: FundAccess, collect: RecordCollector<R>, since: number): Promise<ListRead<R> | null> {
+  const seenAt = await keptSeenAt(access.storeKey).catch(() => null);
+  return seenAt !== null && seenAt >= since ? takeKept(access, collect, since).catch(() => null) : null;
 }
 
 /**
@@ -94,36 +100,38 @@ async function recent<R>(fundId: string, collect: RecordCollector<R>, since: num
  */
 export async function readFundList<R>(
   principal: Principal,
-  fundId: string,
+  ref: string,
   collect: RecordCollector<R>,
   options: ReadListOptions = {},
 ): Promise<ListRead<R>> {
+  // Decided before anything is read, kept or live: out of scope or unlisted, the upstream's 404.
+  const access = await fundAccess(principal, ref, "fund.read");
   const fund = options.fund ?? Promise.resolve(null);
   const askedAt = Date.now();
   const since = askedAt - (options.reuseMs ?? 0);
   // One instance (the embedded store): its own reads are held in memory already, and a read kept by itself earlier
   // is no faster to take from the store than the upstream's first screen is to arrive.
-  if (storeStatus().driver !== "postgres") return readUnlocked(principal, fundId, collect, fund);
+  if (storeStatus().driver !== "postgres") return readUnlocked(principal, access, collect, fund);
   // The caller has the list as soon as it is read; the lock is held until it is kept, so the next instance finds it.
   let deliver: (read: ListRead<R>) => void = () => {};
   const delivered = new Promise<ListRead<R>>((resolve) => (deliver = resolve));
   // Another instance's read is waited for as long as a read may take (its deadline), and its write to the store.
   const waitMs = serverEnv().CUSTOMER_API_DEADLINE_MS + keepAllowanceMs;
-  const locked = withFundReadLock(fundId, waitMs, async () => {
+  const locked = withFundReadLock(access.storeKey, waitMs, async () => {
     // Someone else read it while this instance waited for the lock (or recently enough): what they kept is the answer.
-    const taken = await recent(fundId, collect, since);
+    const taken = await recent(access, collect, since);
     if (taken) return taken;
-    const { kept, ...read } = await readLive(principal, fundId, collect, fund);
+    const { kept, ...read } = await readLive(principal, access, collect, fund);
     deliver(read);
     await kept;
     return read;
   });
   const settled = locked.then(
-    async (outcome) => (outcome.ran ? outcome.value : readUnlocked(principal, fundId, collect, fund)),
+    async (outcome) => (outcome.ran ? outcome.value : readUnlocked(principal, access, collect, fund)),
     // The store failed around the read: read here, as without a store (a failed upstream read is its own answer).
     async (error) => {
       if (!(error instanceof Error) || !error.message.startsWith("History unavailable")) throw error;
-      return readUnlocked(principal, fundId, collect, fund);
+      return readUnlocked(principal, access, collect, fund);
     },
   );
   return Promise.race([delivered, settled]);
@@ -132,11 +140,11 @@ export async function readFundList<R>(
 /** A read with no lock: no shared store, or the lock could not be had in time. */
 async function readUnlocked<R>(
   principal: Principal,
-  fundId: string,
+  access: FundAccess,
   collect: RecordCollector<R>,
   fund: Promise<Fund | null>,
 ): Promise<ListRead<R>> {
-  const { kept, ...read } = await readLive(principal, fundId, collect, fund);
+  const { kept, ...read } = await readLive(principal, access, collect, fund);
   void kept;
   return read;
 }

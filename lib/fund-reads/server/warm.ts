@@ -1,29 +1,37 @@
 import "server-only";
+import { sourceNames } from "../../data/sources";
 import { processWide } from "../../server/process-wide";
 import { holdKeptLists } from "./fund-lists";
 import { keptOrganization } from "./kept";
-import { awaitKeptReads, organizationSnapshot, startFromKept } from "./organization";
+import { awaitKeptReads, sourceNow, startFromKept } from "./organization";
 
 /**
- * At a process's start: the organization and the fund lists from their newest kept reads, served at once "as of"
- * those reads, then the live reads begun. Without a store, or with nothing kept, it only begins the live reads
- * on first use, as before. Runs once per process.
+ * At a process's start: each source's organization and fund lists from their newest reads kept under its current
+ * token, served at once "as of" those reads, then the live reads begun. Without a store, or with nothing kept, it
+ * only begins the live reads on first use, as before. Runs once per process.
  */
 export function warmFromStore(): Promise<{ funds: number; positions: number } | null> {
   return processWide("fund-reads-warm", async () => {
-    const served = keptOrganization().then((kept) => {
-      if (kept) {
-        startFromKept(kept);
-        holdKeptLists(kept.lists);
-      }
-      return kept;
-    });
-    // A request meanwhile (the warm-up's page) finds the organization served from the store, not a build begun.
-    awaitKeptReads(served);
-    const kept = await served;
-    if (!kept) return null;
-    // The live reads begin now, in the background: nobody waits on them.
-    void organizationSnapshot().catch(() => undefined);
-    return { funds: kept.lists.length, positions: kept.lists.reduce((sum, list) => sum + list.investors.length, 0) };
+    const warmed = await Promise.all(
+      sourceNames().map(async (source) => {
+        const served = keptOrganization(source).then((kept) => {
+          if (kept) {
+            startFromKept(source, kept);
+            holdKeptLists(kept.lists);
+          }
+          return kept;
+        });
+        // A request meanwhile (the warm-up's page) finds the organization served from the store, not a build begun.
+        awaitKeptReads(source, served);
+        const kept = await served;
+        // The live reads begin now, in the background: nobody waits on them.
+        if (kept) void sourceNow(source).catch(() => undefined);
+        return kept;
+      }),
+    );
+    const kept = warmed.filter((organization) => organization !== null);
+    if (kept.length === 0) return null;
+    const lists = kept.flatMap((organization) => organization.lists);
+    return { funds: lists.length, positions: lists.reduce((sum, list) => sum + list.investors.length, 0) };
   });
 }

@@ -1,5 +1,7 @@
 import "server-only";
+import { fundAccess } from "../../data/fund-access";
 import type { Principal } from "../../data/principal";
+import { storeKeysOf } from "../../data/sources";
 import { fieldLabel } from "../../changes/labels";
 import {
   fundFiguresHistory,
@@ -23,21 +25,27 @@ function historyOf<Key extends string>(keys: readonly Key[], points: HistoryPoin
 }
 
 /** One investor's position in one fund at each kept read of the fund's list that holds it. */
-export async function investorHistory(_principal: Principal, fundId: string, investorId: string): Promise<History> {
-  return historyOf(historyPositionKeys, await positionHistory(fundId, investorId));
+export async function investorHistory(principal: Principal, ref: string, investorId: string): Promise<History> {
+  const access = await fundAccess(principal, ref, "fund.read");
+  return historyOf(historyPositionKeys, await positionHistory(access.storeKey, investorId));
 }
 
 /** One investor's positions across funds, summed at the union of the funds' read times (see positionsHistory). */
 export async function investorAcrossFundsHistory(
-  _principal: Principal,
+  principal: Principal,
   held: readonly { fundId: string; investorId: string }[],
 ): Promise<History> {
-  return historyOf(historyPositionKeys, held.length ? await positionsHistory(held) : []);
+  // Each fund decided for the person, then named by the key its reads are kept under.
+  const funds = await Promise.all(held.map((position) => fundAccess(principal, position.fundId, "fund.read")));
+  const keys = await storeKeysOf(funds.map((fund) => fund.ref));
+  const kept = held.map((position, at) => ({ fundId: keys[at]!, investorId: position.investorId }));
+  return historyOf(historyPositionKeys, kept.length ? await positionsHistory(kept) : []);
 }
 
 /** The fund's own total commitments and total contributed, at each kept read of its record. */
-export async function fundHistory(_principal: Principal, fundId: string): Promise<History> {
-  return heldRead(`history:${fundId}`, fundId, async () =>
-    historyOf(historyFundKeys, await fundFiguresHistory(fundId)),
+export async function fundHistory(principal: Principal, ref: string): Promise<History> {
+  const { storeKey } = await fundAccess(principal, ref, "fund.read");
+  return heldRead(`history:${storeKey}`, storeKey, async () =>
+    historyOf(historyFundKeys, await fundFiguresHistory(storeKey)),
   );
 }

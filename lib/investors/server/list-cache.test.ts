@@ -10,7 +10,7 @@ let holdRead: Promise<void> | null = null;
 type Collect = () => { add(item: unknown, derived: unknown): void; done(): unknown };
 vi.mock("../../customer-api", async (original) => ({
   ...(await original<typeof import("../../customer-api")>()),
-  collectInvestors: async (fundId: string, collect: Collect) => {
+  collectInvestors: async (_source: string, fundId: string, collect: Collect) => {
     const collector = collect();
     const investors = (await listInvestors(fundId)) as unknown[];
     for (const investor of investors) collector.add(investor, undefined);
@@ -19,8 +19,10 @@ vi.mock("../../customer-api", async (original) => ({
     return { value: collector.done(), digest: createHash("sha256").update(JSON.stringify(investors)).digest("hex") };
   },
   // The fund's record, read with each list for its figures.
-  getFund: async (id: string) => ({ id, name: "Fund A", calculation_method: null }),
+  getFund: async (_source: string, id: string) => ({ id, name: "Fund A", calculation_method: null }),
 }));
+// The one source's fingerprint, without starting the embedded demo it would otherwise be.
+vi.mock("../../customer-api/upstream", () => ({ getUpstream: async () => ({ name: "default", fingerprint: "fp" }) }));
 
 const user = testPrincipal();
 const fundId = "11111111-1111-4111-8111-111111111111";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OrganizationFund as DirectoryFund } from "../../fund-reads/server/organization";
+import type { OrganizationFund as DirectoryFund } from "../../fund-reads/server/scoped-organization";
 import { OutstandingIndex } from "./outstanding-index";
 
 const now = Date.parse("2026-11-23T09:00:00Z");

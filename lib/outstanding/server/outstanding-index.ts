@@ -1,5 +1,5 @@
 import "server-only";
-import type { OrganizationFund } from "../../fund-reads/server/organization";
+import type { OrganizationFund } from "../../fund-reads/server/scoped-organization";
 import { outstandingOf, overdueOf } from "../../reconciliation/outstanding";
 import { sortedPositions } from "../../table/view";
 import { displayLength } from "../../values/display-length";

@@ -1,7 +1,8 @@
 import "server-only";
 import type { Principal } from "../../data/principal";
 import { readFunds } from "../../fund-reads/server/funds";
-import { organizationSnapshot } from "../../fund-reads/server/organization";
+import { storeKeysOf } from "../../data/sources";
+import { organizationSnapshot } from "../../fund-reads/server/scoped-organization";
 import { fundName } from "../../funds/columns";
 import { fundsViewUrl } from "../../funds/search-params";
 import { outstandingViewSearch } from "../../outstanding/search-params";
@@ -13,9 +14,9 @@ import type { ChartRow, ContributedHistory, OutstandingSeries, Overview, TargetS
 
 const chartBars = 12;
 
-async function contributedHistory(): Promise<ContributedHistory> {
+async function contributedHistory(fundIds: readonly string[]): Promise<ContributedHistory> {
   try {
-    return { points: await contributedByDay(), error: null };
+    return { points: await contributedByDay(await storeKeysOf(fundIds)), error: null };
   } catch (error) {
     // A store that is down never fails the page: the chart says why it is missing.
     return { points: [], error: error instanceof Error ? error.message : "History unavailable" };
@@ -24,11 +25,9 @@ async function contributedHistory(): Promise<ContributedHistory> {
 
 /** The Overview of every fund the person can see, as the organization's reads stand now. */
 export async function overviewOf(principal: Principal): Promise<Overview> {
-  const [funds, organization, contributed] = await Promise.all([
-    readFunds(principal),
-    organizationSnapshot(),
-    contributedHistory(),
-  ]);
+  const [funds, organization] = await Promise.all([readFunds(principal), organizationSnapshot(principal)]);
+  // Over the funds the person sees, only: kept reads of others never add to their totals.
+  const contributed = await contributedHistory(funds.map((fund) => fund.id));
 
   const { top, others } = topWithOthers(funds, (fund) => fund.total_commitments, chartBars);
   const byTarget: ChartRow<TargetSeries>[] = top.map((fund) => ({

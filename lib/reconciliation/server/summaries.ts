@@ -1,6 +1,7 @@
 import "server-only";
 import type { Principal } from "../../data/principal";
-import { type OrganizationFund, organizationSnapshot } from "../../fund-reads/server/organization";
+import { LRUCache } from "lru-cache";
+import { type OrganizationFund, organizationSnapshot } from "../../fund-reads/server/scoped-organization";
 import { processWide } from "../../server/process-wide";
 import { differenceCount, reconcile } from "../reconcile";
 import type { InvestorFigures, ReconciliationSummary } from "../types";
@@ -32,22 +33,22 @@ function summaryOf(fund: OrganizationFund): ReconciliationSummary {
   return summary;
 }
 
-const cache = processWide<{ changes: number; value: ReconciliationSummaries | null }>(
-  "reconciliation-summaries",
-  () => ({
-    changes: -1,
-    value: null,
-  }),
-);
+// Each scope's lines, held apart: a fund's own line is shared (above), the set of funds shown is the scope's.
+const cache = () =>
+  processWide(
+    "reconciliation-summaries",
+    () => new LRUCache<string, { changes: string; value: ReconciliationSummaries }>({ max: 16 }),
+  );
 
-/** Every fund's reconciliation line, worked out again only after the directory changed. */
-export async function reconciliationSummaries(_principal: Principal): Promise<ReconciliationSummaries> {
-  const snapshot = await organizationSnapshot();
-  if (cache.value && cache.changes === snapshot.changes) return cache.value;
+/** Every fund's reconciliation line in the person's scope, worked out again only after the directory changed. */
+export async function reconciliationSummaries(principal: Principal): Promise<ReconciliationSummaries> {
+  const snapshot = await organizationSnapshot(principal);
+  const held = cache().get(principal.scopeKey);
+  if (held && held.changes === snapshot.changes) return held.value;
   const value = {
     funds: Object.fromEntries(snapshot.states.map((fund) => [fund.id, summaryOf(fund)])),
     complete: snapshot.complete,
   };
-  Object.assign(cache, { changes: snapshot.changes, value });
+  cache().set(principal.scopeKey, { changes: snapshot.changes, value });
   return value;
 }

@@ -21,7 +21,7 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept re
     // "1.0" and "1.00" are the same amount: no change, though the record's text differs.
     await list("diff", "d2", "2026-11-19T02:00:00Z", [paid, { ...same, commitment_amount: "1000.000" }, joining]);
     await fund("diff", "f2", "2026-11-19T02:00:00Z", { total_contributed: "10100.00", investor_count: 3 });
-    const { funds, positions } = await changesSince(at("2026-11-18T12:00:00Z"), "diff", suite.store());
+    const { funds, positions } = await changesSince(at("2026-11-18T12:00:00Z"), ["diff"], suite.store());
     expect(funds).toHaveLength(1);
     expect(funds[0]).toMatchObject({
       firstReadAt: at("2026-11-18T02:00:00Z"),
@@ -50,7 +50,7 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept re
 
   it("says where history starts, and compares nothing before it", async () => {
     await list("late", "l1", "2026-11-20T02:00:00Z", [investor("l-1")]);
-    const { funds, positions } = await changesSince(at("2026-11-19T00:00:00Z"), "late", suite.store());
+    const { funds, positions } = await changesSince(at("2026-11-19T00:00:00Z"), ["late"], suite.store());
     expect(funds[0]).toMatchObject({ before: null, firstReadAt: at("2026-11-20T02:00:00Z") });
     expect(positions).toEqual([]);
   });
@@ -61,14 +61,15 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept re
     const failure = { kind: "investors" as const, fundId: "gap", status: 502, message: "down" };
     await recordReadFailure({ ...failure, at: at("2026-11-12T00:00:00Z") }, suite.store());
     await recordReadFailure({ ...failure, at: at("2026-11-18T00:00:00Z") }, suite.store());
-    const { funds } = await changesSince(at("2026-11-17T12:00:00Z"), "gap", suite.store());
+    const { funds } = await changesSince(at("2026-11-17T12:00:00Z"), ["gap"], suite.store());
     expect(funds[0]).toMatchObject({ gaps: { count: 1, first: at("2026-11-18T00:00:00Z") } });
     expect(funds[0]!.before?.id).toBe(funds[0]!.after.id);
   });
 
-  it("answers every fund at once", async () => {
-    const { funds } = await changesSince(at("2026-11-18T12:00:00Z"), null, suite.store());
-    expect(funds.map((compared) => compared.fundId)).toEqual(expect.arrayContaining(["diff", "gap", "late"]));
+  it("answers the funds named at once, and no other", async () => {
+    const named = ["diff", "gap", "late"];
+    const { funds } = await changesSince(at("2026-11-18T12:00:00Z"), named, suite.store());
+    expect(funds.map((compared) => compared.fundId).sort()).toEqual(named);
   });
 
   it("finds a change deep in a record by its hash, and leaves out the pairs the caller holds", async () => {
@@ -79,22 +80,25 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept re
       investor("h-2"),
     ]);
     const since = at("2026-11-18T12:00:00Z");
-    const { positions } = await changesSince(since, "hash", suite.store());
+    const { positions } = await changesSince(since, ["hash"], suite.store());
     expect(positions.map((change) => [change.investorId, change.change, change.amounts])).toEqual([
       ["h-1", "changed", []],
     ]);
     expect(positions[0]!.records?.after.primary_contact).toEqual({ email: "new@example.com" });
-    const held = await changesSince(since, "hash", suite.store(), () => false);
+    const held = await changesSince(since, ["hash"], suite.store(), () => false);
     expect(held.funds).toHaveLength(1);
     expect(held.positions).toEqual([]);
   });
 
-  it("names the funds the newest funds list has whose investors were never kept", async () => {
+  it("names the funds a source's newest funds list has whose investors were never kept", async () => {
     const never = { id: "never", legal_entity: { display_name: "Never kept" } };
-    const funds = [{ id: "diff" }, never, { id: 7 }];
-    await recordFundsList({ readAt: at("2026-11-20T02:00:00Z"), digest: "funds-u", funds }, suite.store());
-    expect(await unkeptFunds(null, suite.store())).toEqual([never]);
-    expect(await unkeptFunds("never", suite.store())).toEqual([never]);
-    expect(await unkeptFunds("diff", suite.store())).toEqual([]);
+    await list("fp:kept", "k1", "2026-11-20T01:00:00Z", [investor("k-1")]);
+    const funds = [{ id: "kept" }, never, { id: 7 }];
+    const listed = { listKey: "fp", readAt: at("2026-11-20T02:00:00Z"), digest: "funds-u", funds };
+    await recordFundsList(listed, suite.store());
+    expect(await unkeptFunds("fp", ["fp:kept", "fp:never"], suite.store())).toEqual([never]);
+    expect(await unkeptFunds("fp", ["fp:kept"], suite.store())).toEqual([]);
+    // Another source's list (another token's) names none of them.
+    expect(await unkeptFunds("other", ["fp:never"], suite.store())).toEqual([]);
   });
 });

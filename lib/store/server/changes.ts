@@ -58,7 +58,7 @@ const comparisonsSql = `
            .join(", ")},
          g.count gap_count, g.first gap_first, g.last gap_last
   from (select fund_id, min(read_at) first_read_at from reads
-        where kind = 'investors' and ($2::text is null or fund_id = $2) group by fund_id) f
+        where kind = 'investors' and fund_id = any($2::text[]) group by fund_id) f
   cross join lateral (${newest("investors", "")}) a
   left join lateral (${newest("investors", "and r.read_at <= $1")}) b on true
   left join lateral (${newest("fund", "")}) fa on true
@@ -159,14 +159,14 @@ function changeOf(row: Row): PositionChange {
 }
 
 /**
- * Every fund's (or one fund's) newest kept investor list at or before `at` against its newest now, and the
+ * Each named fund's (by store key) newest kept investor list at or before `at` against its newest now, and the
  * positions that differ between the two (the funds never kept are `unkeptFunds`).
  * A fund whose history starts after `at` has no `before` and no positions;
  * nor has one the caller's `diff` declines (a pair of reads whose differences it already holds: kept reads never change).
  */
 export function changesSince(
   at: Date,
-  fundId: string | null = null,
+  fundKeys: readonly string[],
   store: StoreConnection = defaultConnection(),
   diff: (fund: FundComparison) => boolean = () => true,
 ): Promise<{ funds: FundComparison[]; positions: PositionChange[] }> {
@@ -176,7 +176,7 @@ export function changesSince(
       // Sorts each side's (investor_id, ordinal, record_hash); 128 MB is from when whole rows were, not re-measured.
       await client.query("begin read only");
       await client.query("set local work_mem = '128MB'");
-      const found = await client.query<Row>(comparisonsSql, [at.toISOString(), fundId]);
+      const found = await client.query<Row>(comparisonsSql, [at.toISOString(), fundKeys]);
       const funds = found.rows.map(comparisonOf);
       const pairs = funds.filter((fund) => fund.before && fund.before.id !== fund.after.id && diff(fund));
       const rows =

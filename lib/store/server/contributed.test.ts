@@ -17,7 +17,7 @@ describe("the organization's total contributed per day", () => {
     recordFund({ fundId, digest, readAt: at(readAt), fund: { id: fundId, total_contributed } }, store);
 
   it("is [] before anything was kept", async () => {
-    expect(await contributedByDay(365, store)).toEqual([]);
+    expect(await contributedByDay(["a", "b"], 365, store)).toEqual([]);
   });
 
   it("carries each fund's last figure forward and sums exactly", async () => {
@@ -27,11 +27,17 @@ describe("the organization's total contributed per day", () => {
     await fund("b", "b1", `${day(1)}T01:00:00Z`, "0.10");
     await fund("b", "b2", `${day(1)}T05:00:00Z`, "0.11");
     await fund("a", "a2", `${day(0)}T00:00:00Z`, "12345678901234568.89");
-    expect(await contributedByDay(365, store)).toEqual([
+    await fund("other", "o1", `${day(1)}T01:00:00Z`, "5.00");
+    expect(await contributedByDay(["a", "b"], 365, store)).toEqual([
       { day: day(2), total: "12345678901234567.89" },
       { day: day(1), total: "12345678901234568.00" },
       { day: day(0), total: "12345678901234569.00" },
     ]);
-    expect(await contributedByDay(1, store)).toHaveLength(2);
+    expect(await contributedByDay(["a", "b"], 1, store)).toHaveLength(2);
+    // Only the funds asked for: another scope's or source's reads never add to these totals.
+    expect(await contributedByDay(["b"], 365, store)).toEqual([
+      { day: day(1), total: "0.11" },
+      { day: day(0), total: "0.11" },
+    ]);
   });
 });

@@ -35,13 +35,16 @@ interface ListRow {
 }
 
 // Raw SQL through the pool: one query for the lists, one for all their positions, nothing mapped row by row twice.
-const newestLists = (where: string) => `
+// A list is served only while no read of its fund since it was last seen answered 404 (the fund is gone).
+const newestLists = `
   select l.id, l.fund_id, l.digest, l.read_at, l.last_seen_at, l.total_commitments, l.total_contributed,
          l.total_received, l.investor_count,
          (select f.record from reads f where f.kind = 'fund' and f.fund_id = l.fund_id
            order by f.read_at desc, f.id desc limit 1) as fund
-  from (select distinct on (fund_id) * from reads where kind = 'investors' ${where}
+  from (select distinct on (fund_id) * from reads where kind = 'investors' and fund_id = any($1::text[])
         order by fund_id, read_at desc, id desc) l
+  where not exists (select 1 from read_failures x where x.fund_id = l.fund_id and x.status = 404
+                    and x.at > l.last_seen_at)
   order by l.fund_id`;
 
 async function keptLists(pool: Pool, rows: ListRow[]): Promise<KeptList[]> {
@@ -70,27 +73,29 @@ async function keptLists(pool: Pool, rows: ListRow[]): Promise<KeptList[]> {
   }));
 }
 
-/** The fund's newest kept investor list, or null. */
-export function latestKeptList(fundId: string, store: StoreConnection = defaultConnection()): Promise<KeptList | null> {
-  return store.use(async (_db, pool) => {
-    const lists = await pool.query<ListRow>(newestLists("and fund_id = $1"), [fundId]);
-    return (await keptLists(pool, lists.rows))[0] ?? null;
-  });
+/** The fund's newest kept investor list (by its store key), or null. */
+export function latestKeptList(
+  fundKey: string,
+  store: StoreConnection = defaultConnection(),
+): Promise<KeptList | null> {
+  return latestKeptLists([fundKey], store).then((lists) => lists[0] ?? null);
 }
 
-/** The newest kept investor list of every fund, by fund id. */
-export function latestKeptLists(store: StoreConnection = defaultConnection()): Promise<KeptList[]> {
-  return store.use(async (_db, pool) => keptLists(pool, (await pool.query<ListRow>(newestLists(""))).rows));
+/** The newest kept investor list of each fund named (by store key) that has one. */
+export function latestKeptLists(fundKeys: readonly string[], store: StoreConnection = defaultConnection()) {
+  return store.use(async (_db, pool) => keptLists(pool, (await pool.query<ListRow>(newestLists, [fundKeys])).rows));
 }
 
-/** The newest kept funds list, or null. */
+/** A source's newest kept funds list (its key: the source's fingerprint), or null. */
 export function latestFundsList(
+  listKey: string,
   store: StoreConnection = defaultConnection(),
 ): Promise<{ readAt: Date; lastSeenAt: Date; digest: string; funds: unknown[] } | null> {
   return store.use(async (_db, pool) => {
     const found = await pool.query<{ read_at: Date; last_seen_at: Date; digest: string; record: unknown[] }>(
-      `select read_at, last_seen_at, digest, record from reads where kind = 'funds'
+      `select read_at, last_seen_at, digest, record from reads where kind = 'funds' and fund_id = $1
        order by read_at desc, id desc limit 1`,
+      [listKey],
     );
     const row = found.rows[0];
     if (!row) return null;
@@ -103,20 +108,23 @@ export function latestFundsList(
   });
 }
 
-// The newest funds list's funds (or the one asked for) with no kept investor list: only they are sent back.
+// The source's newest funds list's funds (those asked for) with no kept investor list: only they are sent back. A
+// fund's store key is the list's key (the source's fingerprint), ':' and its id.
 const unkeptSql = `
-  select e.value fund from (select record from reads where kind = 'funds' order by read_at desc, id desc limit 1) r
+  select e.value fund from (select record from reads where kind = 'funds' and fund_id = $1
+                            order by read_at desc, id desc limit 1) r
   cross join lateral jsonb_array_elements(case when jsonb_typeof(r.record) = 'array' then r.record else '[]' end) e
-  where jsonb_typeof(e.value -> 'id') = 'string' and ($1::text is null or e.value ->> 'id' = $1)
-    and not exists (select 1 from reads x where x.kind = 'investors' and x.fund_id = e.value ->> 'id')`;
+  where jsonb_typeof(e.value -> 'id') = 'string' and $1 || ':' || (e.value ->> 'id') = any($2::text[])
+    and not exists (select 1 from reads x where x.kind = 'investors' and x.fund_id = $1 || ':' || (e.value ->> 'id'))`;
 
-/** The records of the funds the newest funds list names (all, or the one asked for) whose investors were never kept. */
+/** The records of the funds named (by store key) in a source's newest funds list whose investors were never kept. */
 export function unkeptFunds(
-  fundId: string | null = null,
+  listKey: string,
+  fundKeys: readonly string[],
   store: StoreConnection = defaultConnection(),
 ): Promise<Record<string, unknown>[]> {
   return store.use(async (_db, pool) => {
-    const found = await pool.query<{ fund: Record<string, unknown> }>(unkeptSql, [fundId]);
+    const found = await pool.query<{ fund: Record<string, unknown> }>(unkeptSql, [listKey, fundKeys]);
     return found.rows.map((row) => row.fund);
   });
 }

@@ -69,8 +69,11 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("the store on %s", (driv
 
   it("keeps the funds list and a fund's record whole, top-level strings included", async () => {
     const funds = [{ id: "f1", name: "One", nested: { a: null } }, "a string", 42, null];
-    expect(await recordFundsList({ readAt: at("2026-01-02T00:00:00Z"), digest: "funds-1", funds }, store)).toBe("new");
-    expect(await latestFundsList(store)).toMatchObject({ digest: "funds-1", funds });
+    const read = { listKey: "fp-1", readAt: at("2026-01-02T00:00:00Z"), digest: "funds-1", funds };
+    expect(await recordFundsList(read, store)).toBe("new");
+    expect(await latestFundsList("fp-1", store)).toMatchObject({ digest: "funds-1", funds });
+    // Another source's (another token's) funds list is not this one's.
+    expect(await latestFundsList("fp-2", store)).toBeNull();
     const fund = { id: "rec", total_commitments: "100.10", legal_entity: { tax_id: "***" } };
     await recordFund({ fundId: "rec", readAt: at("2026-01-02T00:00:00Z"), digest: "r1", fund }, store);
     await list("rec", "l1", "2026-01-02T00:00:00Z", [investor("rec-1")]);
@@ -98,15 +101,26 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("the store on %s", (driv
     expect(await latestKeptList("never-read", store)).toBeNull();
   });
 
-  it("answers the newest list of every fund", async () => {
+  it("answers the newest list of each fund named", async () => {
     await list("every-a", "a1", "2026-04-01T00:00:00Z", [investor("a-1")]);
     await list("every-a", "a2", "2026-04-03T00:00:00Z", [investor("a-1"), investor("a-2")]);
     await list("every-b", "b1", "2026-04-02T00:00:00Z", [investor("b-1")]);
-    const lists = (await latestKeptLists(store)).filter((kept) => kept.fundId.startsWith("every-"));
+    await list("every-c", "c1", "2026-04-02T00:00:00Z", [investor("c-1")]);
+    const lists = await latestKeptLists(["every-a", "every-b"], store);
     expect(lists.map((kept) => [kept.fundId, kept.digest, kept.investors.length])).toEqual([
       ["every-a", "a2", 2],
       ["every-b", "b1", 1],
     ]);
+  });
+
+  it("stops serving a fund's kept list once a later read of it answered 404 (the fund is gone)", async () => {
+    await list("gone", "g1", "2026-04-05T00:00:00Z", [investor("g-1")]);
+    const failure = { kind: "investors" as const, fundId: "gone", status: 502, message: "down" };
+    await recordReadFailure({ ...failure, at: at("2026-04-06T00:00:00Z") }, store);
+    expect(await latestKeptList("gone", store)).not.toBeNull();
+    await recordReadFailure({ ...failure, status: 404, at: at("2026-04-07T00:00:00Z") }, store);
+    expect(await latestKeptList("gone", store)).toBeNull();
+    expect(await latestKeptLists(["gone"], store)).toEqual([]);
   });
 
   it("splits a list too big for one statement (7,000 positions, over 65,535 parameters)", async () => {

@@ -90,14 +90,14 @@ async function keepRead(tx: Tx, read: NewRead, fill: (readId: number) => Promise
 
 const nothing = async () => undefined;
 
-/** The funds list as read (masked): kept whole when it differs from the last kept one. */
+/** A source's funds list as read (masked), under its key: kept whole when it differs from the last kept one. */
 export function recordFundsList(
-  input: { readAt: Date; digest: string; funds: unknown[] },
+  input: { listKey: string; readAt: Date; digest: string; funds: unknown[] },
   store: StoreConnection = defaultConnection(),
 ): Promise<"new" | "seen"> {
   const read = {
     kind: "funds" as const,
-    fundId: null,
+    fundId: input.listKey,
     digest: input.digest,
     readAt: input.readAt,
     record: input.funds,

@@ -12,6 +12,7 @@ import { fundQuery } from "@/lib/funds/queries";
 import { investorName } from "@/lib/investors/columns";
 import { investorQuery } from "@/lib/investors/queries";
 import { getQueryClient } from "@/lib/query/query-client";
+import { isFundRef } from "@/lib/values/fund-ref";
 import { isId } from "@/lib/values/ids";
 import { InvestorHistory } from "./investor-history";
 
@@ -19,14 +20,14 @@ type Props = PageProps<"/funds/[fundId]/investors/[investorId]">;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { fundId, investorId } = await params;
-  if (!isId(fundId) || !isId(investorId)) return { title: "Investor" };
+  if (!isFundRef(fundId) || !isId(investorId)) return { title: "Investor" };
   const investor = await getInvestorOnce(fundId, investorId).catch(() => null);
   return { title: investor ? investorName(investor) : "Investor" };
 }
 
 export default async function InvestorPage({ params }: Props) {
   const { fundId, investorId } = await params;
-  if (!isId(fundId) || !isId(investorId)) notFound();
+  if (!isFundRef(fundId) || !isId(investorId)) notFound();
   const queryClient = getQueryClient();
   // The fund (for the breadcrumb) and the investor load together, on the server: a pasted link needs no waterfall.
   const [fundError, investorError] = await Promise.all([

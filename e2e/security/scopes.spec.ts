@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import { expect, test } from "../support/fixtures";
+import { appRoutes, fillRoute, paramsOf } from "../support/app-routes";
+import { upstreamGet, upstreamUrl } from "../support/upstream";
+import { type SpawnedApp, spawnApp } from "./spawn-app";
+import { get, leaked, type Person, probesOf, signIn, usersFileFor, writeUsers } from "./scope-support";
+import { secretsOf } from "./support";
+
+// Every route under app/, called as a person scoped to one organization (A) with the ids of another's (B) funds and
+// investors: B answers exactly as unknown ids do, lists leave B out, and nothing of B is in any body or file.
+
+type Row = Record<string, unknown>;
+const port = 3107;
+const users = usersFileFor("scopes");
+let app: SpawnedApp;
+let a: { funds: Row[]; investors: Row[] };
+let b: { funds: Row[]; investors: Row[] };
+let organizationA: string;
+
+const person = (email: string, role: Person["role"], scopes?: string[]): Person => ({
+  email,
+  password: `${email}-password-not-a-secret`,
+  role,
+  scopes,
+});
+let scoped: Person;
+const everything = person("all-admin@example.com", "admin", ["*"]);
+// Written before roles: no role and no scopes, so a viewer of everything.
+const viewer: Person = { email: "viewer@example.com", password: "viewer@example.com-password-not-a-secret" };
+
+// What a route needs in its query to be a valid request (searches name B's fund, to look for it).
+function queryOf(template: string, search: string): string {
+  if (template.endsWith("/sensitive")) return "?field=tax_id";
+  if (template === "/api/search") return `?q=${encodeURIComponent(search)}`;
+  if (/^\/api\/(investors|outstanding)\.(csv|xlsx)$/.test(template)) return "?partial=1";
+  return "";
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const funds = await upstreamGet<Row[]>("/funds");
+  organizationA = String(funds[0]!.organization_name);
+  const lists = await Promise.all(funds.map((fund) => upstreamGet<Row[]>(`/funds/${String(fund.id)}/investors`)));
+  const split = (inA: boolean) => ({
+    funds: funds.filter((fund) => (fund.organization_name === organizationA) === inA),
+    investors: funds.flatMap((fund, at) => ((fund.organization_name === organizationA) === inA ? lists[at]! : [])),
+  });
+  a = split(true);
+  b = split(false);
+  expect(b.funds.length, "the upstream holds another organization's funds").toBeGreaterThan(0);
+  scoped = person("scoped-admin@example.com", "admin", [organizationA]);
+  await writeUsers(users, [scoped, everything, viewer]);
+  app = await spawnApp(port, {
+    CUSTOMER_API_BASE_URL: upstreamUrl,
+    DASHBOARD_USERS_FILE: users,
+    DASHBOARD_SESSION_SECRET: process.env.E2E_SESSION_SECRET!,
+  });
+});
+
+test.afterAll(async () => app?.stop());
+
+/** Waits until every fund in the person's scope has been read: a list "without B" must be a whole list. */
+async function whole(cookie: string) {
+  await expect
+    .poll(async () => JSON.parse((await get(app.url, "/api/investors", cookie)).text).complete, { timeout: 90_000 })
+    .toBe(true);
+}
+
+test("every route, called by someone scoped to A with B's ids, answers as for an unknown fund and shows nothing of B", async () => {
+  test.setTimeout(240_000);
+  const cookie = await signIn(app.url, scoped, "127.30.0.1");
+  const admin = await signIn(app.url, everything, "127.30.0.2");
+  await whole(cookie);
+  await whole(admin);
+  const probes = probesOf(a, b);
+  expect(probes.length).toBeGreaterThan(50);
+  // B's ids: a fund, one of its investors, and a directory key of someone only in B's funds.
+  const fundB = b.funds[0]!;
+  const investorB = (await upstreamGet<Row[]>(`/funds/${String(fundB.id)}/investors`))[0]!;
+  const onlyInB = b.investors.find((investor) => probes.includes(String((investor.primary_contact as Row)?.email)))!;
+  const email = String((onlyInB.primary_contact as Row).email);
+  const found = JSON.parse((await get(app.url, `/api/search?q=${encodeURIComponent(email)}`, admin)).text);
+  const keyB = String(found.investors[0].key);
+  const idsB = { fundId: String(fundB.id), investorId: String(investorB.id), key: keyB };
+  const fundA = a.funds[0]!;
+  const investorA = (await upstreamGet<Row[]>(`/funds/${String(fundA.id)}/investors`))[0]!;
+  const searchA = JSON.parse(
+    (
+      await get(
+        app.url,
+        `/api/search?q=${encodeURIComponent(String((investorA.primary_contact as Row).email))}`,
+        cookie,
+      )
+    ).text,
+  );
+  const idsA = { fundId: String(fundA.id), investorId: String(investorA.id), key: String(searchA.investors[0].key) };
+  const unknownIds = { fundId: randomUUID(), investorId: randomUUID(), key: "Z".repeat(22) };
+  const searchB = String(((fundB.legal_entity ?? {}) as Row).display_name ?? email);
+
+  const routes = appRoutes().filter((route) => route.methods.includes("GET"));
+  expect(routes.length).toBeGreaterThan(30);
+  const problems: string[] = [];
+  for (const route of routes) {
+    const query = queryOf(route.template, searchB);
+    const answer = await get(app.url, fillRoute(route.template, idsB) + query, cookie);
+    const where = `${route.template} (${answer.status})`;
+    if (paramsOf(route.template).length > 0) {
+      // Exactly as a fund, investor or key that does not exist: the same status, and for JSON the same body.
+      const unknown = await get(app.url, fillRoute(route.template, unknownIds) + query, cookie);
+      if (unknown.status < 300) problems.push(`${route.template}: ${unknown.status} for ids that do not exist`);
+      if (answer.status !== unknown.status) problems.push(`${where}: unknown ids answer ${unknown.status}`);
+      if (answer.contentType.includes("json") && answer.text !== unknown.text)
+        problems.push(`${where}: ${answer.text} where unknown ids get ${unknown.text}`);
+      // The same route with A's ids is served: the 404 is the scope's, not a broken route's.
+      const own = await get(app.url, fillRoute(route.template, idsA) + query, cookie);
+      if (own.status >= 400) problems.push(`${route.template}: ${own.status} for A's own ids`);
+    } else if (answer.status >= 500) problems.push(`${where}: failed`);
+    for (const probe of leaked(answer.text, probes)) problems.push(`${where}: shows B's "${probe}"`);
+  }
+  // The directory's and the outstanding table's searches for B's people find nothing.
+  for (const path of [`/investors?q=${encodeURIComponent(email)}`, `/api/investors?q=${encodeURIComponent(email)}`]) {
+    const answer = await get(app.url, path, cookie);
+    for (const probe of leaked(answer.text, probes)) problems.push(`${path}: shows B's "${probe}"`);
+  }
+  expect(problems).toEqual([]);
+});
+
+test("a viewer's reveal answers 403 JSON, a sensitive export is refused, and masked files hold no full secret", async () => {
+  test.setTimeout(180_000);
+  const cookie = await signIn(app.url, viewer, "127.30.0.3");
+  await whole(cookie);
+  const fund = a.funds[0]!;
+  const investor = a.investors.find((row) => b.investors.every((other) => other.id !== row.id))!;
+  const ids = { fundId: String(fund.id), investorId: String(investor.id), key: "A".repeat(22) };
+  const routes = appRoutes().filter((route) => route.methods.includes("GET"));
+  const reveals = routes.filter((route) => route.template.endsWith("/sensitive"));
+  expect(reveals.length).toBeGreaterThanOrEqual(2);
+  for (const route of reveals) {
+    const answer = await get(app.url, `${fillRoute(route.template, ids)}?field=tax_id`, cookie);
+    expect(answer.status, route.template).toBe(403);
+    expect(JSON.parse(answer.text).error).toMatch(/role/);
+  }
+  const files = routes.filter(
+    (route) => /\.(csv|xlsx)$/.test(route.template) && !route.template.startsWith("/api/audit"),
+  );
+  const sensitive = files.filter((route) => /\/(funds|investors)\.(csv|xlsx)$/.test(route.template));
+  expect(sensitive.length).toBeGreaterThanOrEqual(4);
+  for (const route of sensitive) {
+    const answer = await get(app.url, `${fillRoute(route.template, ids)}?sensitive=1`, cookie);
+    expect(answer.status, route.template).toBe(403);
+  }
+  const secrets = [...new Set([...secretsOf(a.funds), ...secretsOf(a.investors), ...secretsOf(b.funds)])].filter(
+    (secret) => secret.replace(/\W/g, "").length >= 8,
+  );
+  expect(secrets.length).toBeGreaterThan(20);
+  for (const route of files) {
+    const query = /^\/api\/(investors|outstanding)\./.test(route.template) ? "?partial=1" : "";
+    const answer = await get(app.url, fillRoute(route.template, ids) + query, cookie);
+    expect(answer.status, route.template).toBe(200);
+    expect(leaked(answer.text, secrets), route.template).toEqual([]);
+  }
+});
