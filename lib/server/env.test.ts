@@ -94,22 +94,3 @@ describe("sign-in configuration", () => {
     expect(authModeOf(readEnv({}))).toBe("open");
   });
 });
-
-describe(".env.example", () => {
-  it("lists every variable the server reads, each with the default the schema gives it", async () => {
-    const { readFileSync } = await import("node:fs");
-    const { envVariableNames } = await import("./env");
-    const listed = new Map(
-      readFileSync(".env.example", "utf8")
-        .split("\n")
-        .filter((line) => /^[A-Z_]+=/.test(line))
-        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)] as const),
-    );
-    expect([...listed.keys()].sort()).toEqual([...envVariableNames].sort());
-    const defaults = readEnv({});
-    for (const [name, value] of listed) {
-      const fallback = defaults[name as keyof typeof defaults];
-      expect(value, name).toBe(fallback === undefined ? "" : String(fallback));
-    }
-  });
-});

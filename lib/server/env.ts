@@ -6,7 +6,7 @@ import { integer, processEnvShape } from "./process-env.mjs";
 
 const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
-const envSchema = z
+export const envSchema = z
   .object({
     CUSTOMER_API_BASE_URL: z.preprocess(
       blankToUndefined,
