@@ -39,6 +39,11 @@ export const envDocs = {
     "The API key (a JWT) issued by the platform's support team, required with `CUSTOMER_API_BASE_URL`. It stays on " +
       "the server: never prefix it with `NEXT_PUBLIC_`.",
   ),
+  CUSTOMER_API_SOURCES_FILE: api(
+    'A JSON file naming several sources, each `{ "name", "baseUrl", "token": { "env": "VAR" } or ' +
+      '{ "file": "/path" } }`, instead of `CUSTOMER_API_BASE_URL` and `CUSTOMER_API_TOKEN` (whose one source is ' +
+      "named `default`). Read at start.",
+  ),
   CUSTOMER_API_TIMEOUT_MS: api("Time allowed for one upstream attempt, in milliseconds."),
   CUSTOMER_API_DEADLINE_MS: api("Time allowed for a whole upstream call, retries included, in milliseconds."),
   CUSTOMER_API_RETRIES: api("Retries after a network error, a timeout or a 502/503/504 (4xx is never retried)."),
@@ -77,6 +82,18 @@ export const envDocs = {
   DASHBOARD_PROXY_USER_HEADER: signIn(
     "With `DASHBOARD_AUTH=none`: the header the authenticating proxy names the signed-in person in.",
   ),
+  DASHBOARD_PROXY_GROUPS_HEADER: signIn(
+    "The header in which the authenticating proxy names the person's groups (comma-separated), mapped to a role " +
+      "and scopes by `ACCESS_RULES_FILE`; believed only with the proxy's secret.",
+  ),
+  ACCESS_RULES_FILE: signIn(
+    "A JSON list of rules from a group (single sign-on's groups claim, or the proxy's groups header) to a role and " +
+      "scopes. Unset: people signed in by single sign-on or the proxy are viewers of everything. Re-read on change.",
+  ),
+  ACCESS_REEVALUATE_SECONDS: signIn(
+    "How often a single sign-on session's groups are asked of the provider again, in seconds (at most 900).",
+  ),
+  AUDIT_RETENTION_DAYS: store("Days of audit rows kept; the daily job removes older ones and records that it did."),
   DASHBOARD_PROXY_SECRET: signIn(
     "With `DASHBOARD_AUTH=none`: the secret (32+ characters) the proxy sends in `X-Dashboard-Proxy-Secret`; a " +
       "request without it is refused.",
