@@ -1,7 +1,10 @@
 // Demo data configuration: what to generate, independent of how it is served.
 
-export const FUND_FAULT_KINDS = ["error", "hang", "malformed"] as const;
-/** error: 500 JSON; hang: never answered; malformed: 200 with the list's JSON cut in half. */
+export const FUND_FAULT_KINDS = ["error", "hang", "malformed", "gone"] as const;
+/**
+ * error: 500 JSON; hang: never answered; malformed: 200 with the list's JSON cut in half; gone: the token no longer
+ * sees the fund (left out of the funds list, 404 "Fund not available" for it and its investors).
+ */
 export type FundFaultKind = (typeof FUND_FAULT_KINDS)[number];
 
 /** A fund (by position in the fund list) whose investor list always fails. */

@@ -5,7 +5,7 @@ import { handleAdmin } from "./admin";
 import type { DemoConfig } from "./config";
 import { createControls, type DemoControls } from "./controls";
 import type { FaultPatch } from "./fault-patch";
-import { rollFault } from "./faults";
+import { type FaultState, rollFault } from "./faults";
 import {
   sendError,
   sendHtml,
@@ -127,9 +127,18 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     if (fault === "huge") return sendHuge(res, state.hugeBytes, faultRng);
     if (req.method !== "GET") return sendError(res, 405, "Method not allowed", { Allow: "GET" });
     if (!isAuthorized(req.headers.authorization, expected)) return sendError(res, 401, "Bad token");
+    const gone = goneFunds(state);
+    if (gone.size > 0 && gone.has(pathname.split("/")[3] ?? "")) return sendError(res, 404, "Fund not available");
     const result = route(store, pathname);
     if (result.status !== 200) return sendError(res, result.status, result.error);
+    if (gone.size > 0 && pathname.replace(/\/$/, "") === "/customerapi/funds")
+      return sendJson(
+        res,
+        200,
+        (JSON.parse(result.body.toString()) as { id: string }[]).filter((f) => !gone.has(f.id)),
+      );
     const fundFault = result.investorsOf === undefined ? undefined : state.fundFaults[result.investorsOf];
+    // "gone" was answered above; the others fail the fund's investor list.
     if (fundFault !== undefined) {
       stats.fault(`fund-${fundFault}`);
       if (fundFault === "hang") return;
@@ -140,6 +149,11 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     if (fault === "reset") return sendReset(res, result.body);
     if (fault === "wrongShape") return sendJson(res, 200, wrongShape(result.body, result.isList));
     sendJson(res, 200, result.body);
+  }
+
+  /** The funds the token no longer sees (the "gone" fault). */
+  function goneFunds(state: FaultState): Set<string> {
+    return new Set(Object.keys(state.fundFaults).filter((fundId) => state.fundFaults[fundId] === "gone"));
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { dumpDatabase } from "../../../scripts/postgres-server.mjs";
 import { startDemoApi, type DemoApi } from "../../demo-api/server";
 import { testDatabase } from "../../store/server/test-stores";
+import { endProcess, freshProcess } from "../../testing/fresh-process";
 import { testPrincipal } from "../../testing/principal";
 
 // The reads of a real Customer API (the demo, in the spec's field-reference shape: full tax ids and account numbers),
@@ -29,8 +30,6 @@ function expectNoneOf(secrets: string[], text: string) {
   expect(secrets.filter((secret) => text.includes(secret))).toEqual([]);
 }
 
-// The "process" of the test running now: its store is closed after it, whatever happened.
-let running: { store: { closeStore(): Promise<void> } } | null = null;
 type Process = Awaited<ReturnType<typeof modules>>;
 
 const modules = async () => ({
@@ -44,21 +43,11 @@ const modules = async () => ({
   directory: await import("../../directory/server/reads"),
   kept: await import("./kept"),
   forget: await import("./forget"),
+  funds: await import("./funds"),
 });
 
 /** A fresh "process": every module and every process-wide value anew, the environment as given. */
-async function processWith(env: Record<string, string | undefined>) {
-  await running?.store.closeStore();
-  for (const key of Object.getOwnPropertySymbols(globalThis))
-    if (key.description?.startsWith("fund-explorer.")) delete (globalThis as Record<symbol, unknown>)[key];
-  Object.assign(process.env, env);
-  for (const [key, value] of Object.entries(env)) if (value === undefined) delete process.env[key];
-  const { vi } = await import("vitest");
-  vi.resetModules();
-  const loaded: Process = await modules();
-  running = loaded;
-  return loaded;
-}
+const processWith = (env: Record<string, string | undefined>): Promise<Process> => freshProcess(env, modules);
 
 describe.each(["pglite", "postgres"] as const)("kept reads on %s", (driver) => {
   let demo: DemoApi;
@@ -96,10 +85,7 @@ describe.each(["pglite", "postgres"] as const)("kept reads on %s", (driver) => {
     };
   }, 60_000);
 
-  afterEach(async () => {
-    await running?.store.closeStore();
-    running = null;
-  });
+  afterEach(endProcess);
 
   afterAll(async () => {
     await demo?.close();
@@ -218,4 +204,35 @@ describe.each(["pglite", "postgres"] as const)("kept reads on %s", (driver) => {
       await other.close();
     }
   }, 60_000);
+
+  it("a fund the upstream answers 404 for stops being served from the kept reads at once, and after a restart", async () => {
+    const first = await processWith(env);
+    await first.organization.organizationSnapshot(user);
+    await first.organization.organizationBuilt(user);
+    await first.kept.keptWritesSettled();
+    const small = funds.find((fund) => fund.investor_count === 40)!.id;
+    demo.controls.set({ fundFaults: { [small]: "gone" } });
+    try {
+      const restarted = await processWith({ ...env, INVESTOR_LIST_CACHE_SECONDS: "0" });
+      await restarted.warm.warmFromStore();
+      const view = (await import("../../investors/search-params")).defaultInvestorView;
+      const page = () => restarted.rows.investorRowsPage(user, small, { view, offset: 0, limit: 10, sized: [] });
+      // Kept, and served as kept until a live read says otherwise.
+      expect(await page()).toMatchObject({ kept: true, total: 40 });
+      const gone = { status: 404, kind: "fund_not_found" };
+      await expect(restarted.funds.readFund(user, small)).rejects.toMatchObject(gone);
+      await expect(page()).rejects.toMatchObject(gone);
+      await expect(restarted.changes.fundChanges(user, small, "30d")).rejects.toMatchObject(gone);
+      await expect(restarted.history.fundHistory(user, small)).rejects.toMatchObject(gone);
+      const organization = await restarted.organization.organizationSnapshot(user);
+      expect(organization.funds.map((fund) => fund.id)).not.toContain(small);
+      await restarted.kept.keptWritesSettled();
+      // The 404 is kept too: a process started later serves nothing kept of the fund.
+      const again = await processWith({ ...env, INVESTOR_LIST_CACHE_SECONDS: "0" });
+      const kept = await again.kept.keptOrganization("default");
+      expect(kept?.lists.map((list) => list.fundId)).not.toContain(small);
+    } finally {
+      demo.controls.set({ fundFaults: { [small]: null } });
+    }
+  }, 90_000);
 });
