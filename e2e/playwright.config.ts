@@ -7,14 +7,19 @@ process.env.E2E_UPSTREAM_TOKEN ??= `e2e.${randomBytes(18).toString("base64url")}
 const token = process.env.E2E_UPSTREAM_TOKEN;
 process.env.E2E_SESSION_SECRET ??= randomBytes(32).toString("base64url");
 
+// E2E_PORT_OFFSET moves every port, so two checkouts can run their suites on one machine at once.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const ports = {
-  demoApp: 3100,
-  app: 3101,
-  oidcApp: 3102,
-  securityApp: 3103,
-  upstream: 4011,
-  oidcProvider: 4012,
-  securityUpstream: 4013,
+  demoApp: 3100 + offset,
+  app: 3101 + offset,
+  oidcApp: 3102 + offset,
+  securityApp: 3103 + offset,
+  scopesApp: 3107 + offset,
+  httpsApp: 3196 + offset,
+  openApp: 3197 + offset,
+  upstream: 4011 + offset,
+  oidcProvider: 4012 + offset,
+  securityUpstream: 4013 + offset,
 };
 export const storageState = join(__dirname, "..", ".e2e", "auth.json");
 const logs = ".e2e";

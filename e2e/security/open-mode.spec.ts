@@ -3,6 +3,7 @@ import { expect, test } from "../support/fixtures";
 import { rawRequest } from "../support/raw-http";
 import { spawnApp } from "./spawn-app";
 import { securityFunds, upstreamGet } from "./support";
+import { ports } from "../playwright.config";
 
 const secret = "proxy-secret-for-the-e2e-run-0123456789";
 
@@ -14,16 +15,16 @@ function connects(host: string, port: number): Promise<boolean> {
 }
 
 test("behind an authenticating proxy (DASHBOARD_AUTH=none) it listens on loopback only and believes only the proxy", async () => {
-  const app = await spawnApp(3197, {
+  const app = await spawnApp(ports.openApp, {
     DASHBOARD_AUTH: "none",
     DASHBOARD_PROXY_USER_HEADER: "X-Forwarded-Email",
     DASHBOARD_PROXY_SECRET: secret,
   });
   try {
-    expect(app.output()).toContain('"url":"http://127.0.0.1:3197"');
-    expect(await connects("127.0.0.1", 3197)).toBe(true);
+    expect(app.output()).toContain(`"url":"http://127.0.0.1:${ports.openApp}"`);
+    expect(await connects("127.0.0.1", ports.openApp)).toBe(true);
     // Another address of this machine's loopback: not listened on.
-    expect(await connects("127.0.0.2", 3197)).toBe(false);
+    expect(await connects("127.0.0.2", ports.openApp)).toBe(false);
 
     const ana = { "x-forwarded-email": "ana@example.com" };
     for (const headers of [{}, ana, { ...ana, "x-dashboard-proxy-secret": "wrong" }]) {

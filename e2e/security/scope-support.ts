@@ -96,8 +96,9 @@ export function probesOf(a: { funds: Row[]; investors: Row[] }, b: { funds: Row[
     const contact = (investor.primary_contact ?? {}) as Row;
     for (const text of [account.display_name, account.legal_name, contact.email, contact.full_name])
       if (typeof text === "string") candidates.add(text);
+    // Amounts with cents and seven digits or more: round ones are everywhere (A's own, totals, filters).
     for (const amount of [investor.commitment_amount, investor.contributed_amount])
-      if (typeof amount === "string" && amount.replace(/\D/g, "").length >= 7) {
+      if (typeof amount === "string" && /^\d{5,}\.(?!00)\d{2}$/.test(amount)) {
         candidates.add(amount);
         const shown = grouped(amount);
         if (shown) candidates.add(shown);
@@ -107,9 +108,10 @@ export function probesOf(a: { funds: Row[]; investors: Row[] }, b: { funds: Row[
   return [...new Set(distinct.flatMap((text) => [text, escaped(text)]))];
 }
 
-/** The probes found in a text. */
-export function leaked(text: string, probes: readonly string[]): string[] {
-  return probes.filter((probe) => text.includes(probe));
+/** The probes found in an answer, but those the request itself named (a search's words, an id in the path). */
+export function leaked(text: string, probes: readonly string[], asked = ""): string[] {
+  const named = decodeURIComponent(asked);
+  return probes.filter((probe) => !named.includes(probe) && text.includes(probe));
 }
 
 export const usersFileFor = (name: string) => join(process.cwd(), ".e2e", `${name}-users.json`);

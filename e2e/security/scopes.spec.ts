@@ -5,12 +5,16 @@ import { upstreamGet, upstreamUrl } from "../support/upstream";
 import { type SpawnedApp, spawnApp } from "./spawn-app";
 import { get, leaked, type Person, probesOf, signIn, usersFileFor, writeUsers } from "./scope-support";
 import { secretsOf } from "./support";
+import { ports } from "../playwright.config";
 
 // Every route under app/, called as a person scoped to one organization (A) with the ids of another's (B) funds and
 // investors: B answers exactly as unknown ids do, lists leave B out, and nothing of B is in any body or file.
 
+// One server for the file's tests: they run one after the other in one worker.
+test.describe.configure({ mode: "serial" });
+
 type Row = Record<string, unknown>;
-const port = 3107;
+const port = ports.scopesApp;
 const users = usersFileFor("scopes");
 let app: SpawnedApp;
 let a: { funds: Row[]; investors: Row[] };
@@ -75,15 +79,20 @@ test("every route, called by someone scoped to A with B's ids, answers as for an
   const probes = probesOf(a, b);
   expect(probes.length).toBeGreaterThan(50);
   // B's ids: a fund, one of its investors, and a directory key of someone only in B's funds.
-  const fundB = b.funds[0]!;
-  const investorB = (await upstreamGet<Row[]>(`/funds/${String(fundB.id)}/investors`))[0]!;
+  const withInvestors = async (funds: Row[]) => {
+    for (const fund of funds) {
+      const [first] = await upstreamGet<Row[]>(`/funds/${String(fund.id)}/investors`);
+      if (first) return { fund, investor: first };
+    }
+    throw new Error("no fund with investors");
+  };
+  const { fund: fundB, investor: investorB } = await withInvestors(b.funds);
   const onlyInB = b.investors.find((investor) => probes.includes(String((investor.primary_contact as Row)?.email)))!;
   const email = String((onlyInB.primary_contact as Row).email);
   const found = JSON.parse((await get(app.url, `/api/search?q=${encodeURIComponent(email)}`, admin)).text);
   const keyB = String(found.investors[0].key);
   const idsB = { fundId: String(fundB.id), investorId: String(investorB.id), key: keyB };
-  const fundA = a.funds[0]!;
-  const investorA = (await upstreamGet<Row[]>(`/funds/${String(fundA.id)}/investors`))[0]!;
+  const { fund: fundA, investor: investorA } = await withInvestors(a.funds);
   const searchA = JSON.parse(
     (
       await get(
@@ -102,7 +111,8 @@ test("every route, called by someone scoped to A with B's ids, answers as for an
   const problems: string[] = [];
   for (const route of routes) {
     const query = queryOf(route.template, searchB);
-    const answer = await get(app.url, fillRoute(route.template, idsB) + query, cookie);
+    const asked = fillRoute(route.template, idsB) + query;
+    const answer = await get(app.url, asked, cookie);
     const where = `${route.template} (${answer.status})`;
     if (paramsOf(route.template).length > 0) {
       // Exactly as a fund, investor or key that does not exist: the same status, and for JSON the same body.
@@ -115,12 +125,12 @@ test("every route, called by someone scoped to A with B's ids, answers as for an
       const own = await get(app.url, fillRoute(route.template, idsA) + query, cookie);
       if (own.status >= 400) problems.push(`${route.template}: ${own.status} for A's own ids`);
     } else if (answer.status >= 500) problems.push(`${where}: failed`);
-    for (const probe of leaked(answer.text, probes)) problems.push(`${where}: shows B's "${probe}"`);
+    for (const probe of leaked(answer.text, probes, asked)) problems.push(`${where}: shows B's "${probe}"`);
   }
   // The directory's and the outstanding table's searches for B's people find nothing.
   for (const path of [`/investors?q=${encodeURIComponent(email)}`, `/api/investors?q=${encodeURIComponent(email)}`]) {
     const answer = await get(app.url, path, cookie);
-    for (const probe of leaked(answer.text, probes)) problems.push(`${path}: shows B's "${probe}"`);
+    for (const probe of leaked(answer.text, probes, path)) problems.push(`${path}: shows B's "${probe}"`);
   }
   expect(problems).toEqual([]);
 });

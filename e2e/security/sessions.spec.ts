@@ -4,6 +4,7 @@ import { postSignIn, rawRequest } from "../support/raw-http";
 import { everyApiRoute } from "../support/routes";
 import { spawnApp } from "./spawn-app";
 import { people, securityBase, securityFunds, sessionCookie, usersFile } from "./support";
+import { ports } from "../playwright.config";
 
 const pagesOf = (fundId: string, investorId: string) => [
   "/funds",
@@ -98,7 +99,7 @@ test("prototype names in parameters are ordinary strings: /login?error=__proto__
 });
 
 test("over https (DASHBOARD_PUBLIC_URL), the session cookie is __Host- and Secure, and every answer carries HSTS", async () => {
-  const app = await spawnApp(3196, {
+  const app = await spawnApp(ports.httpsApp, {
     DASHBOARD_USERS_FILE: "e2e/support/security-users.json",
     DASHBOARD_SESSION_SECRET: process.env.E2E_SESSION_SECRET ?? "",
     DASHBOARD_PUBLIC_URL: "https://dash.example",

@@ -1,5 +1,8 @@
 import "server-only";
 import type { Principal } from "../../data/principal";
+import { can } from "../../access/policy";
+import { refusals } from "../../data/fund-access";
+import { Forbidden } from "../../http/errors";
 import { startExport } from "../../server/fair-share";
 import type { ExportFormat } from "../export-format";
 import { admitSensitiveRead, auditSensitiveExport, type ExportAudit } from "../../sensitive/server/sensitive-reads";
@@ -34,7 +37,11 @@ export async function exportHooks(
   fundId: string | null,
   user: Principal,
 ): Promise<ExportAudit> {
-  if (sensitive) await admitSensitiveRead(request, user, "export");
+  if (sensitive) {
+    await admitSensitiveRead(request, user, "export");
+    // A file across funds is decided here; each fund's records are decided again where they are read (lib/data).
+    if (!can(user, "export.sensitive", null)) throw new Forbidden(refusals["export.sensitive"]);
+  }
   const end = startExport(user.email);
   const audit: Partial<ExportAudit> = sensitive ? auditSensitiveExport(user, file, fundId) : {};
   return {
