@@ -49,21 +49,23 @@ export function defaultReevaluation(answered?: Reevaluation["answered"]): Reeval
   };
 }
 
+/** Whether the provider answered for this grant within the interval. */
+const fresh = (grant: OidcGrant | null | undefined, deps: Reevaluation): grant is OidcGrant =>
+  !!grant && deps.now() - grant.checkedAt < deps.intervalMs;
+
 /**
  * A single sign-on session's groups now, asked of the provider again once they are ACCESS_REEVALUATE_SECONDS old;
  * null refuses the request: the session is unknown here, the provider refused it (it is then ended), or the
  * provider or the shared store cannot be reached (fail closed; asked again on a later request).
  */
 export async function oidcGroupsNow(session: SessionUser, deps: Reevaluation): Promise<readonly string[] | null> {
-  const fresh = (grant: OidcGrant | null | undefined): grant is OidcGrant =>
-    !!grant && deps.now() - grant.checkedAt < deps.intervalMs;
   const known = deps.store.known(session.sid);
-  if (fresh(known)) return known.groups;
+  if (fresh(known, deps)) return known.groups;
   const { running, pausedUntil } = state();
   if ((pausedUntil.get(session.sid) ?? 0) > deps.now()) return null;
   let pending = running.get(session.sid);
   if (!pending) {
-    pending = reevaluate(session, known, deps, fresh).finally(() => running.delete(session.sid));
+    pending = reevaluate(session, known, deps).finally(() => running.delete(session.sid));
     running.set(session.sid, pending);
   }
   return pending;
@@ -73,7 +75,6 @@ async function reevaluate(
   session: SessionUser,
   known: OidcGrant | undefined,
   deps: Reevaluation,
-  fresh: (grant: OidcGrant | null | undefined) => grant is OidcGrant,
 ): Promise<readonly string[] | null> {
   const pause = (reason: string) => {
     state().pausedUntil.set(session.sid, deps.now() + retryPauseMs);
@@ -86,9 +87,9 @@ async function reevaluate(
       logLine("oidc_session_unknown", { user: session.email });
       return null;
     }
-    if (fresh(grant)) return grant.groups;
+    if (fresh(grant, deps)) return grant.groups;
     const release = await deps.store.lock(session.sid);
-    if (!release) return await answeredElsewhere(session, deps, fresh);
+    if (!release) return await answeredElsewhere(session, deps);
     try {
       const answer = await deps.ask(grant);
       if ("refused" in answer) {
@@ -107,17 +108,13 @@ async function reevaluate(
 }
 
 /** Another instance is asking the provider: its answer, once saved; null if none comes in time. */
-async function answeredElsewhere(
-  session: SessionUser,
-  deps: Reevaluation,
-  fresh: (grant: OidcGrant | null | undefined) => grant is OidcGrant,
-): Promise<readonly string[] | null> {
+async function answeredElsewhere(session: SessionUser, deps: Reevaluation): Promise<readonly string[] | null> {
   const deadline = deps.now() + waitForOtherMs;
   while (deps.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const grant = await deps.store.load(session.sid);
     if (!grant) return null;
-    if (fresh(grant)) return grant.groups;
+    if (fresh(grant, deps)) return grant.groups;
   }
   return null;
 }
