@@ -1,4 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { accessOf } from "./lib/access/server/access";
+import { noAccessResponse, noAccessText, proxyAccess } from "./lib/access/server/no-access";
+import { clientAddress } from "./lib/auth/client-address";
 import { proxyUser } from "./lib/auth/proxy-user";
 import { sessionCookieName, verifySession } from "./lib/auth/verify-session";
 import { authModeOf, serverEnv } from "./lib/server/env";
@@ -30,6 +33,7 @@ const apiRoutes = [
   /^\/api\/funds\/[^/]+\/investors\/[^/]+\/?$/,
   /^\/api\/funds\/[^/]+\/investors\/[^/]+\/sensitive\/?$/,
   /^\/api\/funds\/[^/]+\/investors\/[^/]+\/neighbours\/?$/,
+  /^\/api\/access\/revoke\/?$/,
 ];
 
 // Reachable without a session: the sign-in page and the sign-in flow itself.
@@ -67,9 +71,12 @@ export async function proxy(request: NextRequest) {
 
   const mode = authModeOf(serverEnv());
   const warming = isWarmPass(request.headers.get(warmPassHeader));
-  // Behind an authenticating proxy, a request without the proxy's secret is nobody's.
-  if (mode === "none" && !warming && !proxyUser(request.headers))
-    return json(401, "This dashboard answers only through its sign-in proxy.");
+  if (mode === "none" && !warming) {
+    // Behind an authenticating proxy, a request without the proxy's secret is nobody's.
+    const user = proxyUser(request.headers);
+    if (!user) return json(401, "This dashboard answers only through its sign-in proxy.");
+    if (!proxyAccess(user, clientAddress(request))) return noAccessResponse(isApi, user.email);
+  }
   if ((mode === "local" || mode === "oidc") && !warming && !publicPaths.some((path) => path.test(pathname))) {
     const user = await verifySession(request.cookies.get(sessionCookieName())?.value);
     if (!user) {
@@ -77,6 +84,11 @@ export async function proxy(request: NextRequest) {
       const login = new URL("/login", request.url);
       login.searchParams.set("next", `${pathname}${search}`);
       return NextResponse.redirect(login, 303);
+    }
+    // Signed in, but no rule grants them anything (a group removed at the provider since): the sign-in page says so.
+    if (!accessOf(user)) {
+      if (isApi) return json(403, noAccessText(user.email));
+      return NextResponse.redirect(new URL("/login?error=no-access", request.url), 303);
     }
   }
   if (isApi) return NextResponse.next();

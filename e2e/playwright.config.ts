@@ -76,7 +76,11 @@ export default defineConfig({
     // Signs in once as the local e2e user; the app's specs reuse the session cookie.
     { name: "setup", testMatch: "auth.setup.ts", use: { baseURL: `http://127.0.0.1:${ports.app}` } },
     { name: "sign-in", testMatch: "sign-in.spec.ts", use: { baseURL: `http://127.0.0.1:${ports.app}` } },
-    { name: "oidc", testMatch: "oidc.spec.ts", use: { baseURL: `http://127.0.0.1:${ports.oidcApp}` } },
+    {
+      name: "oidc",
+      testMatch: ["oidc.spec.ts", "oidc-access.spec.ts"],
+      use: { baseURL: `http://127.0.0.1:${ports.oidcApp}` },
+    },
     // Security probes, against their own app and an upstream shaped like the spec's field reference.
     {
       name: "security",
@@ -96,6 +100,7 @@ export default defineConfig({
         "history.spec.ts",
         "sign-in.spec.ts",
         "oidc.spec.ts",
+        "oidc-access.spec.ts",
         "auth.setup.ts",
         "bench/**",
         "security/**",
@@ -173,6 +178,9 @@ export default defineConfig({
         OIDC_ALLOWED_DOMAIN: "example.com",
         OIDC_ALLOW_INSECURE_REQUESTS: "1",
         DASHBOARD_PUBLIC_URL: `http://127.0.0.1:${ports.oidcApp}`,
+        // Groups to roles; each session's groups are asked of the provider again every 2 s, so the tests need not wait.
+        ACCESS_RULES_FILE: "e2e/support/access-rules.json",
+        ACCESS_REEVALUATE_SECONDS: "2",
       },
     },
     {

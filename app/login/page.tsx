@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { safeNext } from "@/lib/auth/redirect";
-import { authMode, currentUser, signInRequired } from "@/lib/auth/session";
+import { noAccessText } from "@/lib/access/server/no-access";
+import { authMode, currentUser, refusedEmail, signInRequired } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -10,13 +11,17 @@ export const metadata: Metadata = { title: "Sign in" };
 const messages = new Map([
   ["forbidden", "Your account is not allowed to use this dashboard. Ask an administrator."],
   ["oidc", "Single sign-on did not complete. Try again."],
+  ["no-access", noAccessText()],
 ]);
 
 export default async function LoginPage({ searchParams }: PageProps<"/login">) {
   const params = await searchParams;
   const next = safeNext(typeof params.next === "string" ? params.next : undefined);
   if (!signInRequired() || (await currentUser())) redirect(next);
-  const error = typeof params.error === "string" ? messages.get(params.error) : undefined;
+  const code = typeof params.error === "string" ? params.error : undefined;
+  // A session nothing grants access to any more (a group removed at the provider) is named.
+  const refused = code === "no-access" ? await refusedEmail() : null;
+  const error = refused ? noAccessText(refused) : code ? messages.get(code) : undefined;
   return (
     <div className="mx-auto mt-12 max-w-sm rounded-lg border border-zinc-200 p-6 dark:border-zinc-800">
       <h1 className="mb-4 text-xl font-semibold">Sign in to Fund Explorer</h1>

@@ -6,8 +6,14 @@ import { UserMenu } from "./user-menu";
 interface SiteHeaderProps {
   /** The figures are the built-in demo's. */
   demo: boolean;
-  /** Who is signed in, when people sign in to this dashboard. */
+  /** Who is signed in (or named by the authenticating proxy). */
   userName: string | null;
+  /** Their role and scope: "ops · Northwind Partners". */
+  access: string | null;
+  /** A link to who has which access (admins). */
+  accessPage: boolean;
+  /** People sign out of this dashboard (not behind a proxy). */
+  signOut: boolean;
   /** The person may browse (signed in, or no sign-in here): the navigation and search are theirs. */
   canBrowse: boolean;
 }
@@ -20,7 +26,7 @@ const links = [
   { href: "/changes", label: "Changes" },
 ];
 
-export function SiteHeader({ demo, userName, canBrowse }: SiteHeaderProps) {
+export function SiteHeader({ demo, userName, access, accessPage, signOut, canBrowse }: SiteHeaderProps) {
   return (
     <header className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
       <a
@@ -52,7 +58,7 @@ export function SiteHeader({ demo, userName, canBrowse }: SiteHeaderProps) {
         <div className="ml-auto flex items-center gap-4">
           {canBrowse ? <GlobalSearch /> : null}
           {demo ? <DemoBanner /> : null}
-          {userName ? <UserMenu name={userName} /> : null}
+          {userName ? <UserMenu name={userName} access={access} accessPage={accessPage} signOut={signOut} /> : null}
         </div>
       </div>
     </header>

@@ -1,21 +1,39 @@
+import Link from "next/link";
+
 interface UserMenuProps {
   /** The signed-in person's name (or email). */
   name: string;
+  /** Their role and scope: "ops · Northwind Partners". */
+  access: string | null;
+  /** A link to /access (admins). */
+  accessPage: boolean;
+  /** A sign-out button: not behind an authenticating proxy, which signs people out itself. */
+  signOut: boolean;
 }
 
-/** Who is signed in, and a sign-out button (a plain form post to the route handler). */
-export function UserMenu({ name }: UserMenuProps) {
+/** Who is signed in, with which role and scope; for admins a link to who has which access; and sign-out. */
+export function UserMenu({ name, access, accessPage, signOut }: UserMenuProps) {
   return (
     <div className="flex items-center gap-3 text-sm">
-      <span className="text-zinc-700 dark:text-zinc-300">{name}</span>
-      <form method="post" action="/auth/logout">
-        <button
-          type="submit"
-          className="rounded-md border border-zinc-300 px-2.5 py-1 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
-        >
-          Sign out
-        </button>
-      </form>
+      <span className="text-zinc-700 dark:text-zinc-300">
+        <span>{name}</span>
+        {access ? <span className="text-zinc-500 dark:text-zinc-400"> · {access}</span> : null}
+      </span>
+      {accessPage ? (
+        <Link href="/access" className="font-medium text-blue-700 hover:underline dark:text-blue-300">
+          Access
+        </Link>
+      ) : null}
+      {signOut ? (
+        <form method="post" action="/auth/logout">
+          <button
+            type="submit"
+            className="rounded-md border border-zinc-300 px-2.5 py-1 font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+          >
+            Sign out
+          </button>
+        </form>
+      ) : null}
     </div>
   );
 }

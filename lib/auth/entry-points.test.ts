@@ -111,3 +111,66 @@ describe("a session's end is seen by every entry point", () => {
     expect(await everyEntryPoint(token)).toEqual({ api: 401, page: 303, handler: "Unauthenticated", page_data: null });
   });
 });
+
+describe("a person no access rule admits is refused by every entry point, and told so", () => {
+  const rulesFile = join(dir, "rules.json");
+  beforeEach(() => {
+    writeFileSync(rulesFile, JSON.stringify([{ group: "staff", role: "viewer", scopes: ["*"] }]));
+    Object.assign(env, {
+      DASHBOARD_SESSION_SECRET: "s".repeat(40),
+      DASHBOARD_SESSION_HOURS: 8,
+      DASHBOARD_REVOKED_USERS_FILE: revokedFile,
+      ACCESS_RULES_FILE: rulesFile,
+      ACCESS_REEVALUATE_SECONDS: 900,
+    });
+  });
+
+  it("single sign-on: a session whose groups match no rule goes to the sign-in page's no-access message", async () => {
+    env.DASHBOARD_AUTH = "oidc";
+    const { oidcGrants } = await import("./oidc-grants");
+    const signInAs = async (groups: string[]) => {
+      const sid = crypto.randomUUID();
+      const now = Date.now();
+      await oidcGrants().save(sid, { sub: "ana", groups, checkedAt: now, until: now + 3_600_000 });
+      const user = { email: "ana@example.com", method: "oidc" as const, sid, issuedAt: now };
+      const token = await sealSession(user, String(env.DASHBOARD_SESSION_SECRET), 3600);
+      cookieJar.set("fe_session", token);
+      return token;
+    };
+    expect(await everyEntryPoint(await signInAs(["staff"]))).toMatchObject({
+      api: 200,
+      page: 200,
+      page_data: { role: "viewer", groups: ["staff"], grantedBy: "rule staff" },
+    });
+    const refused = await everyEntryPoint(await signInAs(["another-team"]));
+    expect(refused).toMatchObject({ api: 403, page: 303, handler: "Unauthenticated", page_data: null });
+    const page = await proxy(
+      new NextRequest("http://dash.test/funds", { headers: { cookie: `fe_session=${cookieJar.get("fe_session")}` } }),
+    );
+    expect(page.headers.get("location")).toBe("http://dash.test/login?error=no-access");
+  });
+
+  it("behind the proxy: 403, as a page or JSON that says so", async () => {
+    Object.assign(env, {
+      DASHBOARD_AUTH: "none",
+      DASHBOARD_PROXY_USER_HEADER: "X-Email",
+      DASHBOARD_PROXY_GROUPS_HEADER: "X-Groups",
+      DASHBOARD_PROXY_SECRET: "p".repeat(40),
+    });
+    const request = (path: string, groups: string) =>
+      proxy(
+        new NextRequest(`http://dash.test${path}`, {
+          headers: { "x-email": "rex@example.com", "x-groups": groups, "x-dashboard-proxy-secret": "p".repeat(40) },
+        }),
+      );
+    expect((await request("/api/funds", "staff")).headers.get("x-middleware-next")).toBe("1");
+    const api = await request("/api/funds", "another-team");
+    expect(api.status).toBe(403);
+    expect(await api.json()).toEqual({
+      error: "Your account rex@example.com has no access to Fund Explorer. Ask an administrator to add you to a group.",
+    });
+    const page = await request("/funds", "another-team");
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain("Your account rex@example.com has no access to Fund Explorer.");
+  });
+});

@@ -1,10 +1,12 @@
 import "server-only";
 import { z } from "zod";
+import { accessOf } from "../access/server/access";
 import { serverEnv } from "../server/env";
 import { BadRequest } from "../http/errors";
 import { logLine } from "../server/log";
 import { verifyLocalUser } from "./password-check";
 import { sealSession } from "./session-token";
+import { auditSignIn, grantDetail } from "./sign-in-audit";
 import { guardedSignIn } from "./sign-in-guard";
 
 const credentialsSchema = z.object({
@@ -20,6 +22,7 @@ export async function signInLocal(body: unknown, address: string): Promise<{ tok
   const user = await guardedSignIn(email, address, () => verifyLocalUser(email, parsed.data.password));
   if (!user) {
     logLine("sign_in_failed", { method: "local" });
+    auditSignIn(email, "local", false, "wrong email or password", address);
     return null;
   }
   const env = serverEnv();
@@ -29,5 +32,7 @@ export async function signInLocal(body: unknown, address: string): Promise<{ tok
     env.DASHBOARD_SESSION_HOURS * 3600,
   );
   logLine("sign_in", { user: user.email, method: "local" });
+  const access = accessOf({ email: user.email, sid: "", method: "local", issuedAt: Date.now() });
+  auditSignIn(user.email, "local", true, access ? grantDetail(access) : "users file", address);
   return { token, email: user.email };
 }

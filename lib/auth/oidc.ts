@@ -1,29 +1,13 @@
 import "server-only";
 import * as client from "openid-client";
+import { accessOf } from "../access/server/access";
+import { noteAccess } from "../access/server/recent-people";
 import { serverEnv } from "../server/env";
 import { logLine } from "../server/log";
-import { sealSession } from "./session-token";
-
-let configuration: Promise<client.Configuration> | undefined;
-
-/** The provider's configuration, discovered once (and again after a failed discovery). */
-function oidcConfig(): Promise<client.Configuration> {
-  const env = serverEnv();
-  configuration ??= client
-    .discovery(
-      new URL(env.OIDC_ISSUER ?? ""),
-      env.OIDC_CLIENT_ID ?? "",
-      env.OIDC_CLIENT_SECRET,
-      undefined,
-      // Plain-http issuers exist only in tests; production providers are https.
-      env.OIDC_ALLOW_INSECURE_REQUESTS === "1" ? { execute: [client.allowInsecureRequests] } : undefined,
-    )
-    .catch((error: unknown) => {
-      configuration = undefined;
-      throw error;
-    });
-  return configuration;
-}
+import { allowedToSignIn, claimsOf, groupsIn, oidcConfig, oidcScope } from "./oidc-config";
+import { oidcGrants } from "./oidc-grants";
+import { auditSignIn, grantDetail } from "./sign-in-audit";
+import { sealSession, type SessionUser } from "./session-token";
 
 export interface OidcPending {
   codeVerifier: string;
@@ -43,7 +27,7 @@ export async function startOidcSignIn(redirectUri: string, next: string) {
   };
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
-    scope: "openid email profile",
+    scope: oidcScope(config),
     code_challenge: await client.calculatePKCECodeChallenge(pending.codeVerifier),
     code_challenge_method: "S256",
     state: pending.state,
@@ -52,30 +36,19 @@ export async function startOidcSignIn(redirectUri: string, next: string) {
   return { url, pending };
 }
 
-function allowed(claims: Record<string, unknown>): boolean {
-  const env = serverEnv();
-  const email = typeof claims.email === "string" ? claims.email.toLowerCase() : "";
-  // A domain vouches only for an address the provider has verified; an unverified one could be anyone's.
-  if (
-    env.OIDC_ALLOWED_DOMAIN &&
-    claims.email_verified === true &&
-    email.endsWith(`@${env.OIDC_ALLOWED_DOMAIN.toLowerCase()}`)
-  ) {
-    return true;
-  }
-  const groups = claims[env.OIDC_GROUPS_CLAIM];
-  return !!env.OIDC_ALLOWED_GROUP && Array.isArray(groups) && groups.includes(env.OIDC_ALLOWED_GROUP);
-}
+/** A session token, or why the person is refused: not allowed to sign in at all, or no access rule matches. */
+export type OidcSignIn = { token: string } | { refused: "forbidden" | "no-access" };
 
 /**
- * Finishes the code flow; a session token for an allowed person, null for one the rules refuse. `vouched` hears
- * the email the provider vouched for before the rules are applied (the sign-in limits count it).
+ * Finishes the code flow. `vouched` hears the email the provider vouched for before the rules are applied (the
+ * sign-in limits count it). The session's groups and the tokens to ask for them again are kept as its grant.
  */
 export async function finishOidcSignIn(
   callbackUrl: URL,
   pending: OidcPending,
   vouched: (email: string) => Promise<void>,
-): Promise<string | null> {
+  address: string,
+): Promise<OidcSignIn> {
   const config = await oidcConfig();
   const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
     pkceCodeVerifier: pending.codeVerifier,
@@ -84,23 +57,38 @@ export async function finishOidcSignIn(
     idTokenExpected: true,
   });
   const idClaims: Record<string, unknown> = tokens.claims() ?? {};
-  // Many providers keep email out of the ID token; the userinfo endpoint has it.
-  const claims: Record<string, unknown> =
-    typeof idClaims.email === "string"
-      ? idClaims
-      : { ...idClaims, ...(await client.fetchUserInfo(config, tokens.access_token, String(idClaims.sub))) };
-  const email = typeof claims.email === "string" ? claims.email : String(claims.sub);
+  const sub = String(idClaims.sub);
+  const claims = await claimsOf(config, tokens.access_token, idClaims, sub);
+  const email = typeof claims.email === "string" ? claims.email : sub;
   await vouched(email);
-  if (!allowed(claims)) {
+  if (!allowedToSignIn(claims)) {
     logLine("sign_in_refused", { method: "oidc" });
-    return null;
+    auditSignIn(email, "oidc", false, "not allowed by OIDC_ALLOWED_DOMAIN or OIDC_ALLOWED_GROUP", address);
+    return { refused: "forbidden" };
   }
   const env = serverEnv();
-  logLine("sign_in", { user: email, method: "oidc" });
+  const now = Date.now();
   const name = typeof claims.name === "string" ? claims.name : undefined;
-  return sealSession(
-    { email, name, method: "oidc" },
-    env.DASHBOARD_SESSION_SECRET ?? "",
-    env.DASHBOARD_SESSION_HOURS * 3600,
-  );
+  const user: SessionUser = { email, name, sid: crypto.randomUUID(), method: "oidc", issuedAt: now };
+  const groups = groupsIn(claims);
+  const access = accessOf({ ...user, groups });
+  noteAccess(user, groups);
+  if (!access) {
+    logLine("sign_in_refused", { method: "oidc", reason: "no_access_rule" });
+    auditSignIn(email, "oidc", false, "no access rule matches their groups", address);
+    return { refused: "no-access" };
+  }
+  const ttlSeconds = env.DASHBOARD_SESSION_HOURS * 3600;
+  await oidcGrants().save(user.sid, {
+    sub,
+    groups,
+    checkedAt: now,
+    until: now + ttlSeconds * 1_000,
+    accessToken: tokens.access_token,
+    accessExpiresAt: tokens.expires_in === undefined ? undefined : now + tokens.expires_in * 1_000,
+    refreshToken: tokens.refresh_token,
+  });
+  logLine("sign_in", { user: email, method: "oidc" });
+  auditSignIn(email, "oidc", true, grantDetail(access), address);
+  return { token: await sealSession(user, env.DASHBOARD_SESSION_SECRET ?? "", ttlSeconds) };
 }

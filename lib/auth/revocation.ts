@@ -4,7 +4,9 @@ import { serverEnv } from "../server/env";
 import { logLine } from "../server/log";
 import { processWide } from "../server/process-wide";
 import { watchedFile } from "../server/watched-file";
-import { readRevokedUsers } from "./revoked-users-file.mjs";
+import { sharedStore } from "../server/shared-store";
+import { storeUserRevocation } from "./revocation-store.mjs";
+import { readRevokedUsers, revokeUser } from "./revoked-users-file.mjs";
 import { type RevocableSession, sharedRevocations } from "./shared-revocations";
 
 const everyone = "*";
@@ -48,4 +50,21 @@ export async function isRevoked(session: RevocableSession): Promise<boolean> {
   const revokedAt = users.get(everyone) ?? users.get(session.email.toLowerCase());
   if (revokedAt !== undefined && session.issuedAt <= revokedAt) return true;
   return (await sharedRevocations()?.isRevoked(session)) ?? false;
+}
+
+/**
+ * Ends every session of a person opened before now, as `npm run revoke` does: in the revocations file (this host's
+ * instances, across restarts) and, with REDIS_URL, in Redis (every instance). False when Redis could not be told.
+ */
+export async function revokePerson(email: string, now = Date.now()): Promise<boolean> {
+  revokeUser(serverEnv().DASHBOARD_REVOKED_USERS_FILE, email, now);
+  const store = sharedStore();
+  if (!store) return true;
+  try {
+    await storeUserRevocation(store.client, store.prefix, email, now);
+    return true;
+  } catch (error) {
+    logLine("revocation_not_shared", { reason: (error as Error).message.slice(0, 200) });
+    return false;
+  }
 }

@@ -14,17 +14,23 @@ export interface SessionUser {
   method: SignInMethod;
   /** When the session was opened (ms), so revoking a person ends every session opened before. */
   issuedAt: number;
+  /** The groups the provider or the proxy names now (single sign-on, proxy), for ACCESS_RULES_FILE. */
+  groups?: readonly string[];
 }
 
-/** An encrypted (A256GCM), expiring session token: the cookie carries it, nothing server-side is needed. */
+/**
+ * An encrypted (A256GCM), expiring session token: the cookie carries it. Its id and opening time are drawn here
+ * unless given (a single sign-on session's grant is kept under its id).
+ */
 export async function sealSession(
-  user: Pick<SessionUser, "email" | "name" | "method">,
+  user: Pick<SessionUser, "email" | "name" | "method"> & Partial<Pick<SessionUser, "sid" | "issuedAt">>,
   secret: string,
   ttlSeconds: number,
 ): Promise<string> {
-  return new EncryptJWT({ email: user.email, name: user.name, method: user.method, iat_ms: Date.now() })
+  const issuedAt = user.issuedAt ?? Date.now();
+  return new EncryptJWT({ email: user.email, name: user.name, method: user.method, iat_ms: issuedAt })
     .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
-    .setJti(crypto.randomUUID())
+    .setJti(user.sid ?? crypto.randomUUID())
     .setIssuedAt()
     .setExpirationTime(`${ttlSeconds}s`)
     .encrypt(await sessionKeyFrom(secret));

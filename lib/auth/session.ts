@@ -55,6 +55,12 @@ export const currentUser = cache(async (): Promise<Principal | null> => {
   return access ? { ...user, ...access } : null;
 });
 
+/** The email of a signed-in person no rule grants any access (for the sign-in page to name); null otherwise. */
+export async function refusedEmail(): Promise<string | null> {
+  const user = await sessionUser();
+  return user && !("role" in user) && !accessOf(user) ? user.email : null;
+}
+
 /** Checked by every route handler and every server-side data read, not only by proxy.ts. */
 export async function requireUser(): Promise<Principal> {
   const user = await currentUser();

@@ -1,11 +1,9 @@
 import "server-only";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { watchedConfig } from "../access/server/watched-config";
 import { roles } from "../access/types";
 import { EnvError, serverEnv } from "../server/env";
-import { logLine } from "../server/log";
-import { processWide } from "../server/process-wide";
-import { watchedFile } from "../server/watched-file";
 
 const usersSchema = z.array(
   z.object({
@@ -32,19 +30,16 @@ export function readUsersFile(file: string): Map<string, User> {
   return new Map(parsed.data.map((user) => [user.email, user]));
 }
 
-// An edited file that does not read is no users at all until it is fixed: a removed user never keeps access.
-function readOrNobody(file: string): Map<string, User> {
-  try {
-    return readUsersFile(file);
-  } catch (error) {
-    logLine("users_file_unreadable", { reason: (error as Error).message.slice(0, 200) });
-    return new Map();
-  }
-}
-
 /** The local users as the file says now: re-read whenever it changes, so removing someone takes effect at once. */
 export function localUsers(): Map<string, User> {
   const file = serverEnv().DASHBOARD_USERS_FILE;
   if (!file) return new Map();
-  return processWide(`users-file:${file}`, () => watchedFile(file, readOrNobody))();
+  // An edited file that does not read is no users at all until it is fixed: a removed user never keeps access.
+  return watchedConfig(file, {
+    variable: "DASHBOARD_USERS_FILE",
+    unreadableEvent: "users_file_unreadable",
+    read: readUsersFile,
+    empty: new Map(),
+    entries: (users) => [...users.values()],
+  });
 }

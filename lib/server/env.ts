@@ -163,6 +163,11 @@ export const envSchema = z
     if (mode === "oidc" && !env.DASHBOARD_PUBLIC_URL) {
       fail("single sign-on needs DASHBOARD_PUBLIC_URL, the dashboard's own address, for its redirect URI");
     }
+    if (mode === "none" && env.ACCESS_RULES_FILE && !env.DASHBOARD_PROXY_GROUPS_HEADER) {
+      fail(
+        "ACCESS_RULES_FILE behind a proxy needs DASHBOARD_PROXY_GROUPS_HEADER, the header naming the person's groups",
+      );
+    }
     if (mode === "none" && !(env.DASHBOARD_PROXY_USER_HEADER && env.DASHBOARD_PROXY_SECRET)) {
       fail(
         "DASHBOARD_AUTH=none needs DASHBOARD_PROXY_USER_HEADER (the header naming the signed-in person) and " +

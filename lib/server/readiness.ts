@@ -1,4 +1,5 @@
 import "server-only";
+import { readRulesFile } from "../access/server/rules";
 import { readUsersFile } from "../auth/users";
 import { authModeOf, readEnv } from "./env";
 import { logLine } from "./log";
@@ -19,6 +20,7 @@ function configurationProblem(): string | null {
   try {
     const env = readEnv();
     if (authModeOf(env) === "local" && env.DASHBOARD_USERS_FILE) readUsersFile(env.DASHBOARD_USERS_FILE);
+    if (env.ACCESS_RULES_FILE) readRulesFile(env.ACCESS_RULES_FILE);
     return null;
   } catch (error) {
     logLine("readiness_configuration", { reason: (error as Error).message.slice(0, 300) });

@@ -1,4 +1,5 @@
 import "server-only";
+import { readRulesFile } from "../access/server/rules";
 import { sharedRevocations } from "../auth/shared-revocations";
 import { readUsersFile } from "../auth/users";
 import { connectUpstream } from "../data/upstream";
@@ -13,8 +14,9 @@ import { sharedStore } from "./shared-store";
 /** Fails fast with one readable line when the configuration is wrong. */
 export async function startServer(): Promise<void> {
   try {
-    const usersFile = serverEnv().DASHBOARD_USERS_FILE;
+    const { DASHBOARD_USERS_FILE: usersFile, ACCESS_RULES_FILE: rulesFile } = serverEnv();
     if (usersFile) readUsersFile(usersFile);
+    if (rulesFile) readRulesFile(rulesFile);
     logLine("server_configured", { mode: await connectUpstream() });
     // With Redis: learn the revocations so far and listen for new ones before the first request; an unreachable
     // Redis does not stop the start (the instance reports not ready and retries by itself).
