@@ -18,12 +18,12 @@ interface RootLayoutProps {
 
 export default async function RootLayout({ children }: RootLayoutProps) {
   await connection();
-  const { demo, userName, canBrowse } = await headerFacts();
+  const { demo, userName, canBrowse, role } = await headerFacts();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
         <Providers>
-          <SiteHeader demo={demo} userName={userName} canBrowse={canBrowse} />
+          <SiteHeader demo={demo} userName={userName} canBrowse={canBrowse} role={role} />
           <main id="main" className="mx-auto w-full max-w-[1600px] px-4 py-6 sm:px-6">
             {children}
           </main>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import type { Role } from "@/lib/access/types";
 import { DemoBanner } from "./demo-banner";
 import { GlobalSearch } from "./global-search";
 import { UserMenu } from "./user-menu";
@@ -10,6 +11,8 @@ interface SiteHeaderProps {
   userName: string | null;
   /** The person may browse (signed in, or no sign-in here): the navigation and search are theirs. */
   canBrowse: boolean;
+  /** The person's role: admins also get the audit trail. */
+  role: Role | null;
 }
 
 const links = [
@@ -20,7 +23,7 @@ const links = [
   { href: "/changes", label: "Changes" },
 ];
 
-export function SiteHeader({ demo, userName, canBrowse }: SiteHeaderProps) {
+export function SiteHeader({ demo, userName, canBrowse, role }: SiteHeaderProps) {
   return (
     <header className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
       <a
@@ -36,7 +39,7 @@ export function SiteHeader({ demo, userName, canBrowse }: SiteHeaderProps) {
         {canBrowse ? (
           <nav aria-label="Main">
             <ul className="flex gap-4 text-sm">
-              {links.map((link) => (
+              {(role === "admin" ? [...links, { href: "/audit", label: "Audit" }] : links).map((link) => (
                 <li key={link.href}>
                   <Link
                     href={link.href}
