@@ -5,12 +5,17 @@ import { people, securityBase, securityFunds, sessionCookie } from "./support";
 const sameOrigin = { "sec-fetch-site": "same-origin" };
 
 test("a viewer's reveal answers 403 JSON and is a refused row of the audit trail, which a viewer cannot find", async () => {
+  // The embedded store has one connection: rows and reads wait while the 50,000-investor list is being kept.
+  test.setTimeout(120_000);
   const { small } = await securityFunds();
   const vera = await sessionCookie(people.vera, "127.18.0.1");
-  const refused = await rawRequest(securityBase, `/api/funds/${small}/sensitive?field=tax_id`, "GET", {
-    cookie: vera,
-    ...sameOrigin,
-  });
+  const refused = await rawRequest(
+    securityBase,
+    `/api/funds/${small}/sensitive?field=tax_id`,
+    "GET",
+    { cookie: vera, ...sameOrigin },
+    { from: "127.18.0.1" },
+  );
   expect(refused.status).toBe(403);
   expect(refused.headers["content-type"]).toMatch(/^application\/json/);
   expect(JSON.parse(refused.body)).toEqual({
@@ -23,10 +28,13 @@ test("a viewer's reveal answers 403 JSON and is a refused row of the audit trail
   const ada = await sessionCookie(people.ada, "127.18.0.2");
   const query = `person=${encodeURIComponent(people.vera.email)}&action=policy_refusal&fund=${small}`;
   await expect
-    .poll(async () => {
-      const page = await rawRequest(securityBase, `/api/audit?${query}`, "GET", { cookie: ada });
-      return (JSON.parse(page.body) as { rows: Record<string, unknown>[] }).rows[0];
-    })
+    .poll(
+      async () => {
+        const page = await rawRequest(securityBase, `/api/audit?${query}`, "GET", { cookie: ada });
+        return (JSON.parse(page.body) as { rows: Record<string, unknown>[] }).rows[0];
+      },
+      { timeout: 90_000 },
+    )
     .toMatchObject({
       actor: people.vera.email,
       method: "local",

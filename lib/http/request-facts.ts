@@ -13,7 +13,8 @@ const requestId = z.uuid();
 const address = z.string().min(1).max(100);
 
 export function requestFacts(from: Request | Headers): RequestFacts {
-  const headers = "headers" in from ? from.headers : from;
+  // Next's own headers() object carries a `headers` field of its own: told apart by what a Headers has.
+  const headers = typeof (from as Headers).get === "function" ? (from as Headers) : (from as Request).headers;
   const id = requestId.safeParse(headers.get(requestIdHeader));
   const client = address.safeParse(headers.get(clientAddressHeader));
   return { requestId: id.success ? id.data : null, clientAddress: client.success ? client.data : null };

@@ -3,7 +3,7 @@ import { genesisHash } from "./audit-chain";
 import { appendAuditEvent, pruneAuditEvents } from "./audit";
 import { verifyAuditChain } from "./audit-verify";
 import type { StoreConnection } from "./connection";
-import { auditRow, suiteStore, type TestDriver } from "./test-stores";
+import { auditRow, suiteStore, testStore, type TestDriver } from "./test-stores";
 
 const dayMs = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * dayMs);
@@ -119,7 +119,6 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("the audit trail on %s",
     });
 
     it("when every row is old, the retention row links to the last one removed", async () => {
-      const { testStore } = await import("./test-stores");
       const { store, dispose } = await testStore(driver);
       try {
         const only = await appendAuditEvent(auditRow(), store, daysAgo(800));
@@ -130,6 +129,6 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("the audit trail on %s",
       } finally {
         await dispose();
       }
-    });
+    }, 60_000);
   });
 });
