@@ -22,6 +22,8 @@ const apiRoutes = [
   /^\/api\/outstanding\.(csv|xlsx)$/,
   /^\/api\/changes\/?$/,
   /^\/api\/changes\.(csv|xlsx)$/,
+  /^\/api\/audit\/?$/,
+  /^\/api\/audit\.(csv|xlsx)$/,
   /^\/api\/funds\/[^/]+\/changes\/?$/,
   /^\/api\/funds\/[^/]+\/reconciliation\/?$/,
   /^\/api\/funds\/[^/]+\/reconciliation\.(csv|xlsx)$/,

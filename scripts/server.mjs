@@ -1,10 +1,16 @@
 // The production server: Next's request handler behind scripts/request-gate.mjs, with the client's address
 // worked out once here from the socket and DASHBOARD_TRUSTED_PROXIES, HSTS on every answer over https, each request
 // admitted in its person's turn (scripts/admission.mjs), and the process warmed up before it listens.
+import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
 import { warmPassHeader } from "../lib/auth/warm-pass.mjs";
-import { clientAddressHeader, securityHeaders, strictTransportSecurity } from "../lib/http/security-headers.mjs";
+import {
+  clientAddressHeader,
+  requestIdHeader,
+  securityHeaders,
+  strictTransportSecurity,
+} from "../lib/http/security-headers.mjs";
 import { processEnv } from "../lib/server/process-env.mjs";
 import { startTasksSettled } from "../lib/server/start-tasks.mjs";
 import { FairAdmission } from "./admission.mjs";
@@ -82,6 +88,10 @@ async function admitted(req, res) {
 }
 // Node's own header limit sits above ours, so an over-long address or header block reaches requestProblem.
 const server = createServer({ maxHeaderSize: maxHeaderBytes * 4 }, (req, res) => {
+  // Each request's own id, in its log lines and audit rows, and told to the client to quote.
+  const requestId = randomUUID();
+  req.headers[requestIdHeader] = requestId;
+  res.setHeader("X-Request-Id", requestId);
   const problem = requestProblem(req);
   if (problem) {
     const body = JSON.stringify({ error: problem[1] });

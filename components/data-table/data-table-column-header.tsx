@@ -27,12 +27,16 @@ export function DataTableColumnHeader<T extends RowData>({
   const sorted = column.getIsSorted();
   const label = typeof column.columnDef.header === "string" ? column.columnDef.header : column.id;
   const numeric = isNumericKind(column.columnDef.meta?.kind);
+  const cellClass = `sticky top-0 ${sticky ? "left-0 z-20" : "z-10"} whitespace-nowrap border-b border-zinc-200 bg-zinc-50 p-0 font-medium text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200 ${numeric ? "text-right" : "text-left"}`;
+  // A table in one fixed order (the audit trail, newest first): its headers are labels, not buttons.
+  if (!column.getCanSort())
+    return (
+      <th scope="col" className={cellClass}>
+        <span className="block px-3 py-2">{label}</span>
+      </th>
+    );
   return (
-    <th
-      scope="col"
-      aria-sort={sorted ? ariaSort[sorted] : undefined}
-      className={`sticky top-0 ${sticky ? "left-0 z-20" : "z-10"} whitespace-nowrap border-b border-zinc-200 bg-zinc-50 p-0 font-medium text-zinc-700 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-200 ${numeric ? "text-right" : "text-left"}`}
-    >
+    <th scope="col" aria-sort={sorted ? ariaSort[sorted] : undefined} className={cellClass}>
       <button
         type="button"
         onClick={column.getToggleSortingHandler()}

@@ -14,6 +14,8 @@ interface SiteHeaderProps {
   accessPage: boolean;
   /** People sign out of this dashboard (not behind a proxy). */
   signOut: boolean;
+  /** A link to the audit trail (admins). */
+  auditPage: boolean;
   /** The person may browse (signed in, or no sign-in here): the navigation and search are theirs. */
   canBrowse: boolean;
 }
@@ -26,7 +28,7 @@ const links = [
   { href: "/changes", label: "Changes" },
 ];
 
-export function SiteHeader({ demo, userName, access, accessPage, signOut, canBrowse }: SiteHeaderProps) {
+export function SiteHeader({ demo, userName, access, accessPage, signOut, auditPage, canBrowse }: SiteHeaderProps) {
   return (
     <header className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900">
       <a
@@ -42,7 +44,7 @@ export function SiteHeader({ demo, userName, access, accessPage, signOut, canBro
         {canBrowse ? (
           <nav aria-label="Main">
             <ul className="flex gap-4 text-sm">
-              {links.map((link) => (
+              {(auditPage ? [...links, { href: "/audit", label: "Audit" }] : links).map((link) => (
                 <li key={link.href}>
                   <Link
                     href={link.href}

@@ -14,6 +14,8 @@ export const people = {
   olive: { email: "ops@example.com", password: "e2e-password-not-a-secret" },
   otto: { email: "other@example.com", password: "e2e-other-password-not-a-secret" },
   lee: { email: "leaver@example.com", password: "e2e-leaver-password-not-a-secret" },
+  vera: { email: "viewer@example.com", password: "e2e-viewer-password-not-a-secret" },
+  ada: { email: "auditor@example.com", password: "e2e-auditor-password-not-a-secret" },
 };
 
 export async function upstreamGet<T>(path: string): Promise<T> {

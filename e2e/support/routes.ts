@@ -25,5 +25,7 @@ export function everyApiRoute(fundId: string, investorId: string, investorKey = 
     "/api/outstanding",
     "/api/outstanding/emails",
     "/api/outstanding.csv?partial=1",
+    "/api/audit",
+    "/api/audit.csv",
   ];
 }

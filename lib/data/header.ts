@@ -1,5 +1,5 @@
 import "server-only";
-import { can } from "../access/policy";
+import { can, hasRole } from "../access/policy";
 import { describeScope } from "../access/scope";
 import { authMode, currentUser, signInRequired } from "../auth/session";
 import { isDemoMode } from "./funds";
@@ -14,6 +14,8 @@ export async function headerFacts() {
     access: named ? `${user.role} · ${describeScope(user.scope)}` : null,
     accessPage: named && can(user, "access.read", null),
     signOut: named && signInRequired(),
+    // Every admin reads the audit trail's rows of their own scope.
+    auditPage: user !== null && hasRole(user, "admin"),
     canBrowse: user !== null,
   };
 }

@@ -6,6 +6,7 @@ import type { Principal } from "../data/principal";
 import { logLine } from "../server/log";
 import { errorResponse, jsonError, noStore } from "./error-response";
 import { loadQuery } from "./query";
+import { requestFacts } from "./request-facts";
 import { runWithRequestContext } from "./request-context";
 
 const paramNames: Record<string, string> = { fundId: "Fund id", investorId: "Investor id", key: "Investor key" };
@@ -68,6 +69,7 @@ export function apiRoute<S extends z.ZodType, Q extends ParserMap>(
       status: response.status,
       upstreamStatus: run.context.upstreamStatus,
       durationMs: Math.round(performance.now() - started),
+      requestId: requestFacts(request).requestId,
     });
     return response;
   };

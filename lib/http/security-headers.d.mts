@@ -1,4 +1,5 @@
 export const securityHeaders: { key: string; value: string }[];
 export function contentSecurityPolicy(nonce: string, development: boolean): string;
 export const clientAddressHeader: string;
+export const requestIdHeader: string;
 export const strictTransportSecurity: string;

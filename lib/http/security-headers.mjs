@@ -4,6 +4,9 @@
 /** Set by scripts/server.mjs on every request (any value a client sent is replaced): the client's address. */
 export const clientAddressHeader = "x-fund-explorer-client-address";
 
+/** Set by scripts/server.mjs on every request (any value a client sent is replaced): a fresh id, in logs and audit rows. */
+export const requestIdHeader = "x-fund-explorer-request-id";
+
 export const securityHeaders = [
   { key: "Referrer-Policy", value: "no-referrer" },
   { key: "X-Content-Type-Options", value: "nosniff" },

@@ -102,3 +102,30 @@ export const readFailures = pgTable("read_failures", {
   status: integer("status").notNull(),
   message: text("message").notNull(),
 });
+
+/**
+ * The audit trail (issue 28): one row per reveal, sensitive export, forget, revocation, sign-in, refusal, change of
+ * rules, look at /audit and retention. Append-only (a trigger refuses UPDATE, TRUNCATE and any DELETE outside
+ * audit_prune) and hash-chained: each row's hash covers its fields and the hash before it (lib/store/server/audit.ts).
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: at("at").notNull(),
+    actor: text("actor").notNull(),
+    method: text("method").notNull(),
+    action: text("action").notNull(),
+    outcome: text("outcome").notNull(),
+    source: text("source"),
+    organization: text("organization"),
+    fundId: text("fund_id"),
+    investorId: text("investor_id"),
+    requestId: text("request_id"),
+    clientAddress: text("client_address"),
+    detail: text("detail"),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (table) => [index("audit_events_at").on(table.at), index("audit_events_fund").on(table.fundId)],
+);

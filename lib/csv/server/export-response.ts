@@ -1,11 +1,8 @@
 import "server-only";
 import type { Principal } from "../../data/principal";
-import { can } from "../../access/policy";
-import { refusals } from "../../data/fund-access";
-import { Forbidden } from "../../http/errors";
 import { startExport } from "../../server/fair-share";
 import type { ExportFormat } from "../export-format";
-import { admitSensitiveRead, auditSensitiveExport, type ExportAudit } from "../../sensitive/server/sensitive-reads";
+import { auditSensitiveExport, type ExportAudit } from "../../sensitive/server/sensitive-reads";
 
 /** A file download (CSV or xlsx): never cached, never sniffed. */
 export function exportResponse(
@@ -27,8 +24,9 @@ export function exportResponse(
 
 /**
  * What every export does around its rows: at most a couple at once per person; one with full tax ids and account
- * numbers is same-origin and limited like a reveal, and audited from its start (who, which file; then the rows sent
- * when it ends, is cancelled or fails; never the values).
+ * numbers is same-origin, allowed by the policy and limited like a reveal, and recorded in the audit trail before its
+ * first byte (who, which file; a row that cannot be written refuses it, 503), then again when it ends, is cancelled
+ * or fails (the rows sent; never the values).
  */
 export async function exportHooks(
   request: Request,
@@ -37,25 +35,26 @@ export async function exportHooks(
   fundId: string | null,
   user: Principal,
 ): Promise<ExportAudit> {
-  if (sensitive) {
-    await admitSensitiveRead(request, user, "export");
-    // A file across funds is decided here; each fund's records are decided again where they are read (lib/data).
-    if (!can(user, "export.sensitive", null)) throw new Forbidden(refusals["export.sensitive"]);
-  }
+  const audit = sensitive ? await auditSensitiveExport(request, user, file, fundId) : null;
   const end = startExport(user.email);
-  const audit: Partial<ExportAudit> = sensitive ? auditSensitiveExport(user, file, fundId) : {};
+  try {
+    await audit?.start();
+  } catch (error) {
+    end();
+    throw error;
+  }
   return {
     onDone: (rows) => {
       end();
-      audit.onDone?.(rows);
+      audit?.onDone(rows);
     },
     onCancel: (rows) => {
       end();
-      audit.onCancel?.(rows);
+      audit?.onCancel(rows);
     },
     onError: (error, rows) => {
       end();
-      audit.onError?.(error, rows);
+      audit?.onError(error, rows);
     },
   };
 }

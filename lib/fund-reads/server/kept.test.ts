@@ -165,6 +165,15 @@ describe.each(["pglite", "postgres"] as const)("kept reads on %s", (driver) => {
     const after = (await run.kept.keptOrganization("default"))!.lists;
     expect(after.some((list) => list.taxKeys.includes(taxKey!))).toBe(false);
     expect(JSON.stringify(after.map((list) => list.investors))).not.toContain(email!);
+    // One audit row: the operator and the count, never the email forgotten.
+    const { everything } = await import("../../access/scope");
+    const filter = { person: "", action: "forget", fundId: null, investorId: null, from: null, to: null };
+    const audit = await run.store.auditEventsPage({ filter, scope: everything, offset: 0, limit: 10, upTo: null });
+    expect(audit.rows).toEqual([
+      expect.objectContaining({ actor: expect.stringMatching(/^cli:/), method: "cli", outcome: "done" }),
+    ]);
+    expect(audit.rows[0]!.detail).toMatch(new RegExp(`^removed ${removed} kept position`));
+    expect(JSON.stringify(audit.rows).toLowerCase()).not.toContain(email!.toLowerCase());
     await run.store.closeStore();
   }, 60_000);
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { pruneAudit } from "../../audit/server/retention";
 import { serverEnv } from "../../server/env";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
@@ -52,20 +53,25 @@ export function nextSnapshotAt(now: number, at: string): number {
   return today > now ? today : today + dayMs;
 }
 
-/** The daily job: a snapshot by exactly one instance (a job lock), then reads past HISTORY_RETENTION_DAYS deleted. */
+/**
+ * The daily job: a snapshot by exactly one instance (a job lock), then reads past HISTORY_RETENTION_DAYS deleted and
+ * audit rows past AUDIT_RETENTION_DAYS (a retention row says so).
+ */
 export async function dailySnapshot(): Promise<void> {
   const env = serverEnv();
   const ran = await tryWithJobLock("daily-snapshot", async () => {
     const result = await takeSnapshot();
     const pruned = await pruneReads(new Date(Date.now() - env.HISTORY_RETENTION_DAYS * dayMs));
-    return { ...result, pruned };
+    const auditPruned = await pruneAudit();
+    return { ...result, pruned, auditPruned };
   }).catch((error: Error) => {
     logLine("snapshot_failed", { reason: error.message });
     return null;
   });
   if (ran?.ran) {
-    const { funds, failedFunds, listFailure, pruned } = ran.value;
-    logLine("snapshot_taken", { funds, failed: failedFunds.map((fund) => fund.id).join(","), listFailure, pruned });
+    const { funds, failedFunds, listFailure, pruned, auditPruned } = ran.value;
+    const failed = failedFunds.map((fund) => fund.id).join(",");
+    logLine("snapshot_taken", { funds, failed, listFailure, pruned, auditPruned });
   } else if (ran) logLine("snapshot_skipped", { reason: "another instance is taking it" });
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { resolve } from "node:path";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { Pool, type PoolClient } from "pg";
 import { serverEnv } from "@/lib/server/env";
 import { processWide } from "@/lib/server/process-wide";
@@ -154,7 +155,8 @@ export async function applyMigrations(pool: Pool): Promise<void> {
   let broken: Error | undefined;
   try {
     await client.query("select pg_advisory_lock(hashtext('fund-explorer.store.migrations'))");
-    await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+    // Drizzle's migrator creates its schema first, which a server role without CREATE may not (docs/audit.md).
+    if (await migrationsPending(client)) await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
   } catch (error) {
     broken = error as Error;
     throw error;
@@ -163,6 +165,20 @@ export async function applyMigrations(pool: Pool): Promise<void> {
     if (!broken) await client.query("select pg_advisory_unlock_all()").catch((error: Error) => (broken = error));
     client.release(broken);
   }
+}
+
+/** Whether a committed migration is newer than the last one applied (drizzle's own test, by folder time). */
+async function migrationsPending(client: PoolClient): Promise<boolean> {
+  const newest = Math.max(...readMigrationFiles({ migrationsFolder: migrationsFolder() }).map((m) => m.folderMillis));
+  const table = await client.query<{ present: boolean }>(
+    "select to_regclass('drizzle.__drizzle_migrations') is not null as present",
+  );
+  if (!table.rows[0]?.present) return true;
+  const applied = await client.query<{ last: string | null }>(
+    "select max(created_at)::text as last from drizzle.__drizzle_migrations",
+  );
+  const last = applied.rows[0]?.last;
+  return last === null || last === undefined || Number(last) < newest;
 }
 
 /** The process's store, from the environment (DATABASE_URL, else DATABASE_DIR); never opened here. */

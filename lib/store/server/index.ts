@@ -25,6 +25,10 @@ export {
 } from "./history";
 export { type ContributedDay, contributedByDay } from "./contributed";
 export { heldRead } from "./generation";
+export { type AuditEvent, type AuditEventFields, genesisHash } from "./audit-chain";
+export { appendAuditEvent, pruneAuditEvents } from "./audit";
+export { type AuditFilter, type AuditPage, auditEventBatches, auditEventsPage } from "./audit-reads";
+export { type ChainBreak, type ChainCheck, verifyAuditChain } from "./audit-verify";
 export { keptSeenAt, taxKeysOfEmail } from "./lookups";
 export { tryWithJobLock, withFundReadLock } from "./locks";
 export { type StoreDriver, type StoreStatus, StoreUnavailable } from "./status";

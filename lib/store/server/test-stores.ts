@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { Client } from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { testPostgresUrl } from "@/lib/testing/test-postgres";
+import type { AuditEventFields } from "./audit-chain";
 import { StoreConnection } from "./connection";
 import { recordInvestorList } from "./writes";
 
@@ -88,3 +89,19 @@ export function suiteStore(driver: TestDriver) {
       keepList(store, fundId, digest, readAt, investors),
   };
 }
+
+/** An audit row's fields: a reveal in Northwind's fund f1 unless told otherwise. */
+export const auditRow = (overrides: Partial<AuditEventFields> = {}): AuditEventFields => ({
+  actor: "ops@example.com",
+  method: "local",
+  action: "reveal",
+  outcome: "allowed",
+  source: "default",
+  organization: "Northwind",
+  fundId: "f1",
+  investorId: null,
+  requestId: "r1",
+  clientAddress: "127.0.0.1",
+  detail: "tax_id",
+  ...overrides,
+});

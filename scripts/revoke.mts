@@ -1,7 +1,9 @@
 // `npm run revoke -- <email>`: ends every session of that person at once (any sign-in method). It writes the
 // revocations file, which servers on this host read on their next request, and with REDIS_URL also Redis, which
 // every instance checks. Sessions the person opens afterwards work again, if they still may sign in: remove a
-// local user from DASHBOARD_USERS_FILE, or from the provider's group, to keep them out.
+// local user from DASHBOARD_USERS_FILE, or from the provider's group, to keep them out. Each revocation is a row of
+// the audit trail (cli:<os user>); when the store cannot take it (an embedded store held by a running server), the
+// revocation stands and the command says so and exits 1.
 import nextEnv from "@next/env";
 import { Redis } from "ioredis";
 import { storeUserRevocation } from "../lib/auth/revocation-store.mjs";
@@ -35,10 +37,24 @@ if (process.env.REDIS_URL) {
     console.log("Every instance sharing this Redis refuses them too.");
   } catch (error) {
     console.error(
-      `Redis could not be reached (${error.message}): instances on other hosts still admit them. Run this again.`,
+      `Redis could not be reached (${(error as Error).message}): instances on other hosts still admit them. Run this again.`,
     );
     process.exitCode = 1;
   } finally {
     client.disconnect();
   }
+}
+
+const store = await import("../lib/store/server/index.ts");
+const { auditEntry, operatorOf } = await import("../lib/audit/server/entries.ts");
+const { recordAudit } = await import("../lib/audit/server/record.ts");
+try {
+  const detail = `every session of ${email} opened before ${new Date(now).toISOString()}`;
+  await recordAudit(auditEntry(operatorOf(), { action: "revoke", outcome: "done", detail }));
+  console.log("Recorded in the audit trail.");
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+} finally {
+  await store.closeStore();
 }

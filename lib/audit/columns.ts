@@ -1,0 +1,31 @@
+import { type ColumnKind, type ColumnSpec, valueAt } from "../table/types";
+import type { AuditRow } from "./types";
+
+function field<const Id extends string>(
+  id: Id,
+  header: string,
+  path: string,
+  kind: ColumnKind = "text",
+): ColumnSpec<AuditRow, Id> {
+  return { id, header, kind, value: (row) => valueAt(row, path), defaultVisible: true };
+}
+
+const auditColumnsList = [
+  field("at", "When", "at", "date"),
+  field("actor", "Person", "actor"),
+  field("action", "Action", "action"),
+  field("outcome", "Outcome", "outcome"),
+  field("method", "Signed in with", "method"),
+  field("organization", "Organization", "organization"),
+  field("fund_id", "Fund id", "fundId"),
+  field("investor_id", "Investor id", "investorId"),
+  field("detail", "Detail", "detail"),
+  field("source", "Source", "source"),
+  field("client_address", "Client address", "clientAddress"),
+  field("request_id", "Request id", "requestId"),
+  field("id", "Row", "id", "count"),
+] as const satisfies readonly ColumnSpec<AuditRow>[];
+
+export type AuditColumnId = (typeof auditColumnsList)[number]["id"];
+/** The audit trail's columns, defined once: the /audit table and its CSV and Excel files show them. */
+export const auditColumns: readonly ColumnSpec<AuditRow, AuditColumnId>[] = auditColumnsList;
