@@ -18,7 +18,10 @@ test("behind an authenticating proxy (DASHBOARD_AUTH=none) it listens on loopbac
   const app = await spawnApp(ports.openApp, {
     DASHBOARD_AUTH: "none",
     DASHBOARD_PROXY_USER_HEADER: "X-Forwarded-Email",
+    DASHBOARD_PROXY_GROUPS_HEADER: "X-Forwarded-Groups",
     DASHBOARD_PROXY_SECRET: secret,
+    // The proxy's groups name the role: an admin of everything may reveal.
+    ACCESS_RULES_FILE: "e2e/support/access-rules.json",
   });
   try {
     expect(app.output()).toContain(`"url":"http://127.0.0.1:${ports.openApp}"`);
@@ -26,7 +29,7 @@ test("behind an authenticating proxy (DASHBOARD_AUTH=none) it listens on loopbac
     // Another address of this machine's loopback: not listened on.
     expect(await connects("127.0.0.2", ports.openApp)).toBe(false);
 
-    const ana = { "x-forwarded-email": "ana@example.com" };
+    const ana = { "x-forwarded-email": "ana@example.com", "x-forwarded-groups": "fund-explorer-admins" };
     for (const headers of [{}, ana, { ...ana, "x-dashboard-proxy-secret": "wrong" }]) {
       const response = await rawRequest(app.url, "/api/funds", "GET", headers);
       expect(response.status, JSON.stringify(headers)).toBe(401);
