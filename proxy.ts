@@ -36,6 +36,7 @@ const apiRoutes = [
   /^\/api\/funds\/[^/]+\/investors\/[^/]+\/sensitive\/?$/,
   /^\/api\/funds\/[^/]+\/investors\/[^/]+\/neighbours\/?$/,
   /^\/api\/access\/revoke\/?$/,
+  /^\/api\/access\/forget\/?$/,
 ];
 
 // Reachable without a session: the sign-in page and the sign-in flow itself.

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { ForgetForm } from "@/components/access/forget-form";
 import { PeopleTable } from "@/components/access/people-table";
 import { RulesTable } from "@/components/access/rules-table";
 import { can } from "@/lib/access/policy";
@@ -16,6 +17,7 @@ export default async function AccessPage() {
   if (!can(person, "access.read", null)) notFound();
   const { users, rules, recent } = await accessOverview();
   const revoke = can(person, "session.revoke", null);
+  const forget = can(person, "person.forget", null);
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-semibold tracking-tight">Access</h1>
@@ -54,6 +56,18 @@ export default async function AccessPage() {
           <p className={note}>Nobody yet.</p>
         )}
       </section>
+      {forget ? (
+        <section aria-labelledby="access-forget" className="space-y-2">
+          <h2 id="access-forget" className="text-lg font-semibold">
+            Forget a person
+          </h2>
+          <p className={note}>
+            Deletes every kept position of the investor with this email, and of those sharing their tax id, from the
+            kept reads of the funds in your scope. The audit trail records who did it and how many, never the email.
+          </p>
+          <ForgetForm />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { pageWeight } from "./page-weight.mjs";
 import { proxyCost } from "./proxy-cost.mjs";
 import { carriedResults, machine, sideBySide, table, writeResults } from "./report.mjs";
 import { snapshotBuild } from "./build-snapshot.mjs";
+import { scopeCost } from "./scope.mjs";
 import { storeScale } from "./store.mjs";
 import { warmStartScale } from "./warm.mjs";
 import { killAllNow, logDir, randomToken, resetLogs, stopAll } from "./servers.mjs";
@@ -25,7 +26,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --upstream-url URL      its Customer API (enables the direct and bare pass-through comparisons); needs --token
   --token T               bearer token for --upstream-url
   --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse,warm,directory,store,
-                          changes
+                          changes,scope
                           (default all); aggrid: our fund page beside AG Grid Community on the same funds, as ratios
                           (ours ÷ AG Grid); directory: the investor directory over 2,000 funds and 100,000 positions
                           on its own demo API (50 ms latency) and app servers (local mode only); store: the same
@@ -35,7 +36,8 @@ const USAGE = `Usage: npm run bench -- [options]
                           fresh process beside one on the warm process (own demo API); changes: 40 days of kept
                           reads of a 50,000-investor fund and 2,000 funds of 50 in a fresh PGlite store, then a
                           fund's and the organization's changes and /changes in the browser (own demo API and
-                          server). A subset keeps the
+                          server); scope: the directory's build, a fund's first rows and the search as an admin of
+                          everything and as one scoped to one organization (own demo API and servers). A subset keeps the
                           other scenarios' rows of the previous results, marked as carried over
   --runs N                measured runs per scenario (default 5)
   --warmup N              warm-up runs, not counted (default 1)
@@ -85,9 +87,10 @@ const SCENARIOS = [
   "directory",
   "store",
   "changes",
+  "scope",
 ];
 // Scenarios that start their own servers: with only these, the shared demo API and app server are not started.
-const SELF_CONTAINED = ["directory", "warm", "changes"];
+const SELF_CONTAINED = ["directory", "warm", "changes", "scope"];
 const only = args.only ? args.only.split(",").map((name) => name.trim()) : SCENARIOS;
 const unknown = only.filter((name) => !SCENARIOS.includes(name));
 const int = (name) => Number.parseInt(args[name], 10);
@@ -295,6 +298,7 @@ async function main() {
           })
         : [],
     changes: async () => (local ? changesScale({ dir: snapshot.dir, runs, warmup, profileDir, log }) : []),
+    scope: async () => (local ? scopeCost({ dir: snapshot.dir, runs: Math.min(runs, 3), warmup, log }) : []),
   };
   const results = [];
   const loadPerScenario = {};

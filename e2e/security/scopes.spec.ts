@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "../support/fixtures";
+import { rawRequest } from "../support/raw-http";
 import { appRoutes, fillRoute, paramsOf } from "../support/app-routes";
 import { upstreamGet, upstreamUrl } from "../support/upstream";
 import { type SpawnedApp, spawnApp } from "./spawn-app";
@@ -159,6 +160,12 @@ test("a viewer's reveal answers 403 JSON, a sensitive export is refused, and mas
     const answer = await get(app.url, `${fillRoute(route.template, ids)}?sensitive=1`, cookie);
     expect(answer.status, route.template).toBe(403);
   }
+  // Each refusal is a row of the audit trail, which an admin of everything reads.
+  const admin = await signIn(app.url, everything, "127.30.0.7");
+  const refused = JSON.parse(
+    (await get(app.url, "/api/audit?person=viewer%40example.com&action=policy_refusal", admin)).text,
+  );
+  expect(refused.matched).toBeGreaterThanOrEqual(reveals.length + sensitive.length);
   const secrets = [...new Set([...secretsOf(a.funds), ...secretsOf(a.investors), ...secretsOf(b.funds)])].filter(
     (secret) => secret.replace(/\W/g, "").length >= 8,
   );
@@ -169,4 +176,35 @@ test("a viewer's reveal answers 403 JSON, a sensitive export is refused, and mas
     expect(answer.status, route.template).toBe(200);
     expect(leaked(answer.text, secrets), route.template).toEqual([]);
   }
+});
+
+test("an admin forgets a person only within their scope; a viewer may not", async () => {
+  const post = (cookie: string, email: string) =>
+    rawRequest(
+      app.url,
+      "/api/access/forget",
+      "POST",
+      {
+        cookie,
+        "content-type": "application/json",
+        origin: app.url,
+        "sec-fetch-site": "same-origin",
+      },
+      { body: JSON.stringify({ email }) },
+    );
+  const probes = probesOf(a, b);
+  const onlyInB = b.investors
+    .map((investor) => String((investor.primary_contact as Row)?.email))
+    .find((email) => probes.includes(email))!;
+  const viewerCookie = await signIn(app.url, viewer, "127.30.0.4");
+  expect((await post(viewerCookie, onlyInB)).status).toBe(403);
+  // Scoped to A: B's person is not theirs to forget.
+  const scopedCookie = await signIn(app.url, scoped, "127.30.0.5");
+  const withinA = await post(scopedCookie, onlyInB);
+  expect(withinA.status).toBe(200);
+  expect(JSON.parse(withinA.body)).toEqual({ removed: 0 });
+  const adminCookie = await signIn(app.url, everything, "127.30.0.6");
+  const everywhere = await post(adminCookie, onlyInB);
+  expect(everywhere.status).toBe(200);
+  expect(JSON.parse(everywhere.body).removed).toBeGreaterThan(0);
 });

@@ -11,10 +11,10 @@ const describedAs = <P extends object>(parser: P, description: string) => Object
 /** A fund's or an investor's id as the dashboard links it. */
 const parseAsRef = describedAs(
   createParser<string>({
-    parse: (value) => (/^[A-Za-z0-9][A-Za-z0-9._:-]{0,199}$/.test(value) ? value : null),
+    parse: (value) => (/^[A-Za-z0-9][A-Za-z0-9._:~-]{0,199}$/.test(value) ? value : null),
     serialize: (value) => value,
   }),
-  "an id (letters, digits, . _ : -)",
+  "an id (letters, digits, . _ : ~ -)",
 );
 
 /** A day, YYYY-MM-DD (UTC): a real date. */

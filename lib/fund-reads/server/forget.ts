@@ -1,29 +1,55 @@
 import "server-only";
-import { auditEntry, type AuditWho, operatorOf } from "../../audit/server/entries";
+import { can } from "../../access/policy";
+import { auditEntry, type AuditWho, operatorOf, personOf } from "../../audit/server/entries";
+import type { Principal } from "../../data/principal";
+import { storeKeysOf } from "../../data/sources";
 import { auditQuietly, recordAudit } from "../../audit/server/record";
 import { statusOf } from "../../http/error-response";
+import { BadRequest, Forbidden } from "../../http/errors";
 import { forgetPeople, taxKeysOfEmail } from "../../store/server";
 import { normalizedEmail } from "./match-key";
+import { organizationSnapshot } from "./scoped-organization";
 
 /**
  * Deletes every kept position of the investors matched to `email`: those with that email, and those sharing a keyed
  * tax hash with them (the directory's own matching). Writes one audit row: who ran it and how many rows; never the
  * person's email, which would keep in the trail what was just forgotten.
  */
-export async function forgetPerson(email: string, who: AuditWho = operatorOf()): Promise<number> {
+export async function forgetPerson(
+  email: string,
+  who: AuditWho = operatorOf(),
+  fundKeys: readonly string[] | null = null,
+): Promise<number> {
   const normal = normalizedEmail(email);
-  if (normal === null) throw new Error("Give the person's email address.");
+  if (normal === null) throw new BadRequest("Give the person's email address.");
   let rows: number;
   let taxKeys: string[] = [];
   try {
-    taxKeys = await taxKeysOfEmail(normal);
-    rows = await forgetPeople({ email: normal, taxKeys });
+    taxKeys = await taxKeysOfEmail(normal, fundKeys);
+    rows = await forgetPeople({ email: normal, taxKeys, fundKeys });
   } catch (error) {
     auditQuietly(auditEntry(who, { action: "forget", outcome: "failed", detail: `HTTP ${statusOf(error) ?? 500}` }));
     throw error;
   }
   const matched = `${taxKeys.length} tax ${taxKeys.length === 1 ? "key" : "keys"}`;
-  const detail = `removed ${rows} kept ${rows === 1 ? "position" : "positions"} (matched by email and ${matched})`;
+  const within = fundKeys === null ? "" : ` in ${fundKeys.length} ${fundKeys.length === 1 ? "fund" : "funds"} in scope`;
+  const detail = `removed ${rows} kept ${rows === 1 ? "position" : "positions"}${within} (matched by email and ${matched})`;
   await recordAudit(auditEntry(who, { action: "forget", outcome: "done", detail }));
   return rows;
+}
+
+/**
+ * An admin forgets a person from the dashboard (the `/access` page): everywhere when their scope is everything, else
+ * in the kept reads of the funds in their scope. Decided by the policy; refused and done alike are audit rows.
+ */
+export async function forgetForAdmin(admin: Principal, email: string, request: Request): Promise<number> {
+  const who = personOf(admin, request);
+  if (!can(admin, "person.forget", null)) {
+    auditQuietly(auditEntry(who, { action: "forget", outcome: "refused", detail: `refused to role ${admin.role}` }));
+    throw new Forbidden("Only an administrator may forget a person.");
+  }
+  const fundKeys = admin.scope.all
+    ? null
+    : await storeKeysOf((await organizationSnapshot(admin)).funds.map((fund) => fund.id));
+  return forgetPerson(email, who, fundKeys);
 }

@@ -14,12 +14,17 @@ export function keptSeenAt(fundId: string, store: StoreConnection = defaultConne
   });
 }
 
-/** The keyed tax hashes kept beside a lower-cased email: the same person's positions that carry no email. */
-export function taxKeysOfEmail(email: string, store: StoreConnection = defaultConnection()): Promise<string[]> {
+/** The keyed tax hashes kept beside a lower-cased email (in the funds named, or all): the same person's positions. */
+export function taxKeysOfEmail(
+  email: string,
+  fundKeys: readonly string[] | null = null,
+  store: StoreConnection = defaultConnection(),
+): Promise<string[]> {
   return store.use(async (_db, pool) => {
     const found = await pool.query<{ tax_key: string }>(
-      "select distinct tax_key from positions where email = $1 and tax_key is not null",
-      [email],
+      `select distinct tax_key from positions where email = $1 and tax_key is not null
+         and ($2::text[] is null or fund_id = any($2::text[]))`,
+      [email, fundKeys],
     );
     return found.rows.map((row) => row.tax_key);
   });

@@ -144,7 +144,9 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("the store on %s", (driv
       const readAt = at(`2026-06-${day}T00:00:00Z`);
       await recordInvestorList({ fundId: "forget", digest, readAt, fund: null, investors: people() }, store);
     }
-    expect(await forgetPeople({ email: "gone@example.com", taxKeys: [] }, store)).toBe(2);
+    // An admin of another scope forgets nothing here; one whose scope holds the fund forgets it.
+    expect(await forgetPeople({ email: "gone@example.com", taxKeys: [], fundKeys: ["elsewhere"] }, store)).toBe(0);
+    expect(await forgetPeople({ email: "gone@example.com", taxKeys: [], fundKeys: ["forget"] }, store)).toBe(2);
     expect(await forgetPeople({ email: null, taxKeys: ["key-b", "key-z"] }, store)).toBe(2);
     const kept = await latestKeptList("forget", store);
     expect(kept?.investors.map((position) => position.record.id)).toEqual(["stays"]);

@@ -3,18 +3,22 @@ import { normalEmail } from "../columns";
 import { type StoreConnection, defaultConnection } from "./connection";
 import { bumpGeneration } from "./generation";
 
-/** Deletes a person's positions from every kept read (by lower-cased email or any tax key): rows removed. */
+/**
+ * Deletes a person's positions (by lower-cased email or any tax key) from every kept read, or from the kept reads of
+ * the funds named (by store key; an admin of one scope forgets within it): rows removed.
+ */
 export function forgetPeople(
-  input: { email: string | null; taxKeys: string[] },
+  input: { email: string | null; taxKeys: string[]; fundKeys?: readonly string[] | null },
   store: StoreConnection = defaultConnection(),
 ): Promise<number> {
   const email = normalEmail(input.email);
   if (email === null && input.taxKeys.length === 0) return Promise.resolve(0);
   const removing = store.use(async (_db, pool) => {
-    const removed = await pool.query("delete from positions where email = $1 or tax_key = any($2::text[])", [
-      email,
-      input.taxKeys,
-    ]);
+    const removed = await pool.query(
+      `delete from positions where (email = $1 or tax_key = any($2::text[]))
+         and ($3::text[] is null or fund_id = any($3::text[]))`,
+      [email, input.taxKeys, input.fundKeys ?? null],
+    );
     return removed.rowCount ?? 0;
   });
   return removing.finally(() => bumpGeneration(null));
