@@ -100,10 +100,11 @@ export function keepFailure(
   const message = error instanceof Error ? error.message : String(error);
   const at = new Date();
   const status = statusOf(error) ?? 502;
-  const fundId = storeKey ?? fingerprintOf(source);
-  void Promise.resolve(fundId)
-    .then((key) => recordReadFailure({ kind, fundId: key, at, status, message }))
-    .catch(() => undefined);
+  // Chained like the reads: a stop waits for it too (a 404 kept is what keeps a gone fund unserved after a restart).
+  void chained(`failure:${storeKey ?? source}`, async () => {
+    const fundId = storeKey ?? (await fingerprintOf(source));
+    await recordReadFailure({ kind, fundId, at, status, message });
+  });
 }
 
 function fromKept(ref: string, source: string, kept: KeptList): KeptFundList {
