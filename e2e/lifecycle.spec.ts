@@ -57,23 +57,31 @@ const answers = (path: string, headers: Record<string, string> = {}) =>
   );
 
 test.beforeAll(async () => {
-  upstream = spawn("npx", [
-    "tsx",
-    "lib/demo-api/cli.ts",
-    "--port",
-    String(ports.lifecycleUpstream),
-    "--token",
-    token,
-    "--funds",
-    String(funds),
-    "--investors-per-fund",
-    "10",
-  ]);
+  test.setTimeout(120_000);
+  // Its own process group: the demo API (npx, tsx and node) stops whole at the end.
+  upstream = spawn(
+    "npx",
+    [
+      "tsx",
+      "lib/demo-api/cli.ts",
+      "--port",
+      String(ports.lifecycleUpstream),
+      "--token",
+      token,
+      "--funds",
+      String(funds),
+      "--investors-per-fund",
+      "10",
+    ],
+    { detached: true },
+  );
   const log = logOf(upstream);
   await until("the demo API listening", () => log().includes("listening on"), 60_000);
 });
 
-test.afterAll(() => void upstream?.kill());
+test.afterAll(() => {
+  if (upstream?.pid) process.kill(-upstream.pid, "SIGTERM");
+});
 
 test("a stop one second after the directory completes loses no read, and the next start is alive at once", async () => {
   test.setTimeout(300_000);

@@ -35,8 +35,8 @@ export function onFundListRead(name: string, listener: (read: FundListRead) => v
 }
 
 /** Holds the kept lists (a process's start) and tells the listeners of each, as of a list just read. */
-export function holdKeptLists(lists: Parameters<typeof seedKeptLists>[0]): void {
-  for (const read of seedKeptLists(lists)) for (const listener of listeners.values()) listener(read);
+export function holdKeptLists(lists: Parameters<typeof seedKeptLists>[0], opened = false): void {
+  for (const read of seedKeptLists(lists, opened)) for (const listener of listeners.values()) listener(read);
 }
 
 // A fund a live read found gone: its held lists and its place in the organization go at once.
@@ -160,7 +160,7 @@ async function holdKept(access: FundAccess): Promise<void> {
   if (!loading) {
     loading = keptFundList(access)
       .then((kept) => {
-        if (kept && listsOf(access.ref).length === 0) holdKeptLists([kept]);
+        if (kept && listsOf(access.ref).length === 0) holdKeptLists([kept], true);
       })
       .finally(() => keptLoads.delete(access.ref));
     keptLoads.set(access.ref, loading);

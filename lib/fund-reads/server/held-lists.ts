@@ -65,8 +65,7 @@ export function evict(now: number) {
     const entry = entries[i]!;
     const newer = entries.filter((other) => other.fundId === entry.fundId && other.startedAt > entry.startedAt).length;
     // Each fund keeps its latest list and the one before, so someone paging the older one is not cut off.
-    if (now - entry.usedAt > idleMs || newer >= 2 || (rows + entry.rows > maxRows() && i > 0))
-      entries.splice(i--, 1);
+    if (now - entry.usedAt > idleMs || newer >= 2 || (rows + entry.rows > maxRows() && i > 0)) entries.splice(i--, 1);
     else rows += entry.rows;
   }
 }
@@ -81,11 +80,13 @@ export function listsOf(fundId: string): Entry[] {
  * the cache's age, the first request of each fund reads it live meanwhile. Newest funds first, up to the cache's
  * size; a fund held already is left.
  */
-export function seedKeptLists(lists: readonly KeptFundList[]): FundListRead[] {
+export function seedKeptLists(lists: readonly KeptFundList[], opened = false): FundListRead[] {
   const seeded: FundListRead[] = [];
   let rows = entries.reduce((sum, entry) => sum + entry.rows, 0);
   for (const kept of [...lists].sort((a, b) => b.seenAt - a.seenAt)) {
-    if (!kept.fund || listsOf(kept.fundId).length > 0 || rows + kept.investors.length > maxRows()) continue;
+    // A fund being opened is held whatever the bound: the least recently used lists make room for it (evict).
+    const room = opened || rows + kept.investors.length <= maxRows();
+    if (!kept.fund || listsOf(kept.fundId).length > 0 || !room) continue;
     rows += kept.investors.length;
     const { fundId, investors, taxKeys, digest, seenAt } = kept;
     // Read within the cache's age: as fresh as a list this process read itself, and served as one.

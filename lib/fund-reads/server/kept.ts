@@ -12,11 +12,10 @@ import {
   latestFundsList,
   latestKeptList,
   latestKeptLists,
-  recordFund,
   recordFundsList,
-  recordInvestorList,
   recordReadFailure,
 } from "../../store/server";
+import { enqueueRead, queuedWrites } from "./write-queue";
 
 // What fund-reads keeps of each read in the store, and takes back from it, under each fund's store key (its source's
 // fingerprint and id): what another token or address read is never served. The store is a memory, never a
@@ -34,7 +33,8 @@ export interface KeptFundList {
   seenAt: number;
 }
 
-// Writes of one fund's list are chained, so two reads of a fund land in the order they were made.
+// Funds lists and failed reads, rarer, are chained by key (two land in the order they were made); a fund's reads go
+// through the write queue, a batch at a time.
 const chains = processWide("kept-write-chains", () => new Map<string, Promise<unknown>>());
 
 function chained(key: string, write: () => Promise<unknown>): Promise<void> {
@@ -55,18 +55,17 @@ export function keepFundList(read: {
 }): Promise<void> {
   // The fund's record read with the list is kept too: a kept list is served with the figures of its moment.
   if (read.fund) void keepFund(read.storeKey, read.fund, read.readAt);
-  return chained(`list:${read.storeKey}`, () =>
-    recordInvestorList({
-      fundId: read.storeKey,
-      readAt: new Date(read.readAt),
-      digest: read.digest,
-      fund: read.fund ? (upstreamRecord(read.fund) as Record<string, unknown>) : null,
-      investors: read.investors.map((record, at) => ({
-        record: record as Record<string, unknown>,
-        taxKey: read.taxKeys[at] ?? null,
-      })),
-    }),
-  );
+  return enqueueRead({
+    kind: "investors",
+    fundId: read.storeKey,
+    readAt: new Date(read.readAt),
+    digest: read.digest,
+    fund: read.fund ? (upstreamRecord(read.fund) as Record<string, unknown>) : null,
+    investors: read.investors.map((record, at) => ({
+      record: record as Record<string, unknown>,
+      taxKey: read.taxKeys[at] ?? null,
+    })),
+  });
 }
 
 function digestOf(value: unknown): string {
@@ -84,10 +83,14 @@ export function keepFundsList(source: string, funds: readonly Fund[], readAt: nu
 
 /** Keeps a read of one fund's own record (masked). */
 export function keepFund(storeKey: string, fund: Fund, readAt: number): Promise<void> {
-  const record = upstreamRecord(fund);
-  return chained(`fund:${storeKey}`, () =>
-    recordFund({ fundId: storeKey, readAt: new Date(readAt), digest: digestOf(record), fund: record }),
-  );
+  const record = upstreamRecord(fund) as Record<string, unknown>;
+  return enqueueRead({
+    kind: "fund",
+    fundId: storeKey,
+    readAt: new Date(readAt),
+    digest: digestOf(record),
+    fund: record,
+  });
 }
 
 /** Notes a read that failed (a 404 among them: the fund is gone, and nothing kept of it is served from then on). */
@@ -165,10 +168,10 @@ export async function keptOrganization(source: string): Promise<KeptOrganization
 
 /** Settles once the writes begun so far have landed or failed (not those begun meanwhile). */
 export async function keptWritesLanded(): Promise<void> {
-  await Promise.all([...chains.values()]);
+  await Promise.all([...chains.values(), ...queuedWrites()]);
 }
 
 /** Settles once every write has landed or failed, those begun meanwhile too (a command waits for it before it exits). */
 export async function keptWritesSettled(): Promise<void> {
-  while (chains.size > 0) await keptWritesLanded();
+  while (chains.size > 0 || queuedWrites().length > 0) await keptWritesLanded();
 }

@@ -34,6 +34,7 @@ export { tryWithJobLock, withFundReadLock } from "./locks";
 export { type StoreDriver, type StoreStatus, StoreUnavailable } from "./status";
 export { forgetPeople, pruneReads, storeBytes } from "./upkeep";
 export { recordFund, recordFundsList, recordInvestorList, recordReadFailure } from "./writes";
+export { type KeptWrite, recordReads } from "./batch-writes";
 
 /** The process's store as it stands; never opens it. */
 export function storeStatus(): StoreStatus {
