@@ -4,6 +4,8 @@ import { expectOnScreen, expectReadableInBothSchemes } from "./support";
 test("what changed since yesterday, on a phone: from the menu, every fund's changes readable without sideways scroll", async ({
   page,
 }) => {
+  // axe over a page, in light and dark, takes a while on a shared machine.
+  test.setTimeout(120_000);
   await page.goto("/funds");
   await page.getByRole("button", { name: "Menu" }).tap();
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Changes" }).tap();

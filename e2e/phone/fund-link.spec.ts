@@ -6,6 +6,8 @@ import { expectOnScreen, expectReadableInBothSchemes, figure } from "./support";
 test("a pasted fund link on a phone: each investor's commitment and contributed on the first screen, the checks readable", async ({
   page,
 }) => {
+  // axe over a page, in light and dark, takes a while on a shared machine.
+  test.setTimeout(120_000);
   const { fundId, investors } = await mediumFund();
   await page.goto(`/funds/${fundId}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

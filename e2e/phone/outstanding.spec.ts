@@ -13,6 +13,8 @@ test("who owes capital, on a phone: from the menu, the amount and days overdue o
   context,
   request,
 }) => {
+  // axe over a page, in light and dark, takes a while on a shared machine.
+  test.setTimeout(120_000);
   // The page is whole once every fund's list was read in the background.
   let body: { complete: boolean; rows: Row[] } = { complete: false, rows: [] };
   await expect

@@ -6,6 +6,8 @@ import { expectNoSidewaysScroll, expectOnScreen, expectReadableInBothSchemes, fi
 test("an investor found by search on a phone: the full-screen search, then their positions with their amounts", async ({
   page,
 }) => {
+  // axe over a page, in light and dark, takes a while on a shared machine.
+  test.setTimeout(120_000);
   const { fundId, investors } = await mediumFund();
   const investor = investors.find((candidate) => candidate.investment_account?.display_name)!;
   const name = investorName(investor);
