@@ -48,10 +48,10 @@ export function PositionsTable({ positions, totals }: PositionsTableProps) {
             })),
           }))}
         />
-        <dl className="mt-2 grid grid-cols-2 gap-x-3 px-3 text-sm">
-          <dt className="col-span-2 font-medium">
-            Total of {positions.length} {positions.length === 1 ? "position" : "positions"}
-          </dt>
+        <p className="mt-2 px-3 text-sm font-medium">
+          Total of {positions.length} {positions.length === 1 ? "position" : "positions"}
+        </p>
+        <dl className="grid grid-cols-2 gap-x-3 px-3 text-sm">
           {phoneAmounts.map(({ field, label }) => (
             <div key={field}>
               <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
