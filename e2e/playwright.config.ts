@@ -108,12 +108,28 @@ export default defineConfig({
         "bench/**",
         "security/**",
         "multi-instance/**",
+        "phone/**",
       ],
       dependencies: ["setup"],
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
     },
     // A server of its own on an upstream of 3,000 funds, stopped and started again: its own servers, its own store.
     { name: "lifecycle", testMatch: "lifecycle.spec.ts" },
+    // The journeys away from a desk, on a phone's screen (390 × 844) with touch: a pasted fund link, an investor found
+    // by search, who owes capital, what changed; each page fits the screen in light and dark, and axe finds nothing.
+    {
+      name: "phone",
+      testMatch: "phone/*.spec.ts",
+      dependencies: ["setup"],
+      use: {
+        ...devices["Pixel 7"],
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+        baseURL: `http://127.0.0.1:${ports.app}`,
+        ...signedIn,
+      },
+    },
     // Two instances, one Redis and a round-robin proxy, all started by the suite itself on free ports (it stops
     // and starts Redis mid-test); done before the timing-sensitive fair-use run.
     { name: "multi-instance", testMatch: "multi-instance/*.spec.ts" },
@@ -128,7 +144,7 @@ export default defineConfig({
         "changes.spec.ts",
         "history.spec.ts",
       ],
-      dependencies: ["app", "sign-in", "oidc", "security", "multi-instance"],
+      dependencies: ["app", "phone", "sign-in", "oidc", "security", "multi-instance"],
       fullyParallel: false,
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
