@@ -35,6 +35,7 @@ export { type StoreDriver, type StoreStatus, StoreUnavailable } from "./status";
 export { forgetPeople, pruneReads, storeBytes } from "./upkeep";
 export { recordFund, recordFundsList, recordInvestorList, recordReadFailure } from "./writes";
 export { type KeptWrite, recordReads } from "./batch-writes";
+export { loadGrant, removeGrant, saveGrant } from "./grants";
 
 /** The process's store as it stands; never opens it. */
 export function storeStatus(): StoreStatus {
