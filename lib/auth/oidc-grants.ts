@@ -79,10 +79,18 @@ function redisGrants(shared: SharedStore): SealedGrants {
 }
 
 // The store is a memory, not a dependency: while it is down, grants are held in the process only.
+// (a store that cannot even be configured throws at once: caught here too, never at the caller)
+const quietly = async <T>(work: () => Promise<T>, otherwise: T): Promise<T> => {
+  try {
+    return await work();
+  } catch {
+    return otherwise;
+  }
+};
 const storeGrants: SealedGrants = {
-  get: (sid) => loadGrant(sid).catch(() => null),
-  set: (sid, sealed, ttlMs) => saveGrant(sid, sealed, new Date(Date.now() + ttlMs)).catch(() => undefined),
-  del: (sid) => removeGrant(sid).catch(() => undefined),
+  get: (sid) => quietly(() => loadGrant(sid), null),
+  set: (sid, sealed, ttlMs) => quietly(() => saveGrant(sid, sealed, new Date(Date.now() + ttlMs)), undefined),
+  del: (sid) => quietly(() => removeGrant(sid), undefined),
 };
 
 export function createGrantStore(shared: SharedStore | null, secret: string, kept?: SealedGrants): GrantStore {
