@@ -17,6 +17,7 @@ import {
   recordInvestorList,
   recordReadFailure,
 } from "../../store/server";
+import type { AfterKept } from "../../store/server/writes";
 
 // What fund-reads keeps of each read in the store, and takes back from it, under each fund's store key (its source's
 // fingerprint and id): what another token or address read is never served. The store is a memory, never a
@@ -33,6 +34,19 @@ export interface KeptFundList {
   /** When this content was last seen by a read (ms): the freshness stamp of what it serves. */
   seenAt: number;
 }
+
+// Work registered to run inside the transaction that keeps each investor list (alerts' events): it commits, or rolls
+// back, with the read. Process-wide: the registrar (the start) and the writers (pages, routes) are separate bundles.
+const keptListHooks = processWide("kept-list-hooks", () => new Map<string, AfterKept>());
+
+/** Runs `hook` inside the transaction of every investor list kept from now on (one hook per name). */
+export function onListKept(name: string, hook: AfterKept): void {
+  keptListHooks.set(name, hook);
+}
+
+const afterKept: AfterKept = async (tx, facts) => {
+  for (const hook of keptListHooks.values()) await hook(tx, facts);
+};
 
 // Writes of one fund's list are chained, so two reads of a fund land in the order they were made.
 const chains = processWide("kept-write-chains", () => new Map<string, Promise<unknown>>());
@@ -56,16 +70,20 @@ export function keepFundList(read: {
   // The fund's record read with the list is kept too: a kept list is served with the figures of its moment.
   if (read.fund) void keepFund(read.storeKey, read.fund, read.readAt);
   return chained(`list:${read.storeKey}`, () =>
-    recordInvestorList({
-      fundId: read.storeKey,
-      readAt: new Date(read.readAt),
-      digest: read.digest,
-      fund: read.fund ? (upstreamRecord(read.fund) as Record<string, unknown>) : null,
-      investors: read.investors.map((record, at) => ({
-        record: record as Record<string, unknown>,
-        taxKey: read.taxKeys[at] ?? null,
-      })),
-    }),
+    recordInvestorList(
+      {
+        fundId: read.storeKey,
+        readAt: new Date(read.readAt),
+        digest: read.digest,
+        fund: read.fund ? (upstreamRecord(read.fund) as Record<string, unknown>) : null,
+        investors: read.investors.map((record, at) => ({
+          record: record as Record<string, unknown>,
+          taxKey: read.taxKeys[at] ?? null,
+        })),
+      },
+      undefined,
+      afterKept,
+    ),
   );
 }
 
