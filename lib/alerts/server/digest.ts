@@ -1,0 +1,133 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { logLine } from "../../server/log";
+import {
+  createDigest,
+  type DigestRow,
+  digestSubscriptions,
+  eventsForSubscriptions,
+  type NewDelivery,
+  openConditionsFor,
+  type StoreConnection,
+  type SubscriptionRow,
+} from "../../store/server/alerts";
+import type { EventDetail } from "../types";
+import { instantOfLocalHour, previousDate, wallClock } from "../zoned";
+import { type AlertMessage, type DigestContent, digestFunds, messageOf } from "./render";
+
+// The daily digest (issue 30, item 5): one per person (or team subscription) per local date, at their hour in their
+// zone, made by whichever instance gets there first (the store's unique key keeps it one), listing the changes since
+// their last digest, grouped by fund with exact totals, and the conditions open now, as their access allows when sent.
+
+/** Who a digest is for: a person's email, or a team subscription. */
+export const digestOwner = (subscription: SubscriptionRow) =>
+  subscription.team ? `team:${subscription.id}` : subscription.ownerEmail;
+
+/** Changes that land just before the hour are still being written: a digest waits this long before it is sent. */
+export const digestGraceMs = 60_000;
+
+const digestId = (owner: string, localDate: string) =>
+  `dg_${createHash("sha256").update(`${owner}\u0000${localDate}`).digest("base64url").slice(0, 27)}`;
+
+/** The deliveries of an owner's digest: one email (a person's, if any subscription asks for email), each webhook. */
+function digestDeliveries(subscriptions: readonly SubscriptionRow[], item: string, nextAt: Date): NewDelivery[] {
+  const emailed = subscriptions.find((subscription) => subscription.email && !subscription.team);
+  const deliveries: NewDelivery[] = [];
+  if (emailed) deliveries.push({ subscriptionId: emailed.id, item, itemKind: "digest", channel: "email", nextAt });
+  for (const subscription of subscriptions)
+    if (subscription.webhook && !subscription.webhook.disabledAt)
+      deliveries.push({ subscriptionId: subscription.id, item, itemKind: "digest", channel: "webhook", nextAt });
+  return deliveries;
+}
+
+/**
+ * Makes every digest due at `now` that no instance has made yet; how many this call made. `madeHere` holds the owners
+ * and dates a worker knows are made, so it does not ask the store again.
+ */
+export async function scheduleDigests(now: number, madeHere: Set<string>, store?: StoreConnection): Promise<number> {
+  const owners = new Map<string, SubscriptionRow[]>();
+  for (const subscription of await digestSubscriptions(store)) {
+    const owner = digestOwner(subscription);
+    owners.set(owner, [...(owners.get(owner) ?? []), subscription]);
+  }
+  let made = 0;
+  for (const [owner, subscriptions] of owners) {
+    const { hour, zone } = subscriptions[0]!.digest!;
+    const localDate = wallClock(now, zone).date;
+    const windowEnd = instantOfLocalHour(localDate, hour, zone);
+    const first = Math.min(...subscriptions.map((subscription) => subscription.createdAt.getTime()));
+    // Not yet the hour; or the first subscription came after it: the first digest is the next day's.
+    if (now < windowEnd || windowEnd < first) continue;
+    const key = `${owner}\u0000${localDate}`;
+    if (madeHere.has(key)) continue;
+    const id = digestId(owner, localDate);
+    const created = await createDigest(
+      {
+        id,
+        owner,
+        localDate,
+        zone,
+        windowEnd: new Date(windowEnd),
+        firstStart: new Date(Math.max(first, instantOfLocalHour(previousDate(localDate), hour, zone))),
+        now: new Date(now),
+        deliveries: digestDeliveries(subscriptions, id, new Date(Math.max(now, windowEnd + digestGraceMs))),
+      },
+      store,
+    );
+    madeHere.add(key);
+    if (created) {
+      made += 1;
+      logLine("alerts_digest_made", { digest: id, localDate, zone });
+    }
+  }
+  return made;
+}
+
+/** The digest's content as the owner's access allows now: events of funds they may read, open conditions likewise. */
+export async function digestContent(
+  digest: DigestRow,
+  subscriptions: readonly SubscriptionRow[],
+  inScope: (source: string, fundId: string) => boolean,
+  store?: StoreConnection,
+): Promise<DigestContent> {
+  const ids = subscriptions.map((subscription) => subscription.id);
+  const events = await eventsForSubscriptions(ids, digest.windowStart, digest.windowEnd, store);
+  const messages = events.filter((event) => inScope(event.source, event.fundId)).map(messageOf);
+  const open: AlertMessage[] = (await openConditionsFor(ids, store))
+    .filter((condition) => inScope(condition.source, condition.fundId))
+    .map((condition) => {
+      const detail = condition.detail as (EventDetail["condition"] & { fundName?: string }) | null;
+      const kind = condition.condition === "overdue" ? "overdue" : "stopped_tying_out";
+      const eventDetail: EventDetail = {
+        fundName: detail?.fundName ?? condition.fundId,
+        investorName: null,
+        fields: [],
+        commitment: null,
+        readAt: condition.updatedAt.toISOString(),
+        previousReadAt: null,
+        condition: {
+          reminder: false,
+          since: condition.openedAt?.toISOString() ?? null,
+          capitalDueDate: detail?.capitalDueDate ?? null,
+          daysOverdue: detail?.daysOverdue ?? null,
+          outstanding: detail?.outstanding ?? null,
+          differences: detail?.differences ?? [],
+        },
+      };
+      return messageOf({
+        id: `${condition.fundKey}:${condition.condition}`,
+        kind,
+        ...condition,
+        investorId: null,
+        detail: eventDetail,
+      });
+    });
+  return {
+    date: digest.localDate,
+    timeZone: digest.zone,
+    from: digest.windowStart.toISOString(),
+    to: digest.windowEnd.toISOString(),
+    funds: digestFunds(messages),
+    open,
+  };
+}
