@@ -138,6 +138,46 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("alerts on %s", { timeou
     expect(await events()).toHaveLength(3);
   });
 
+  it("refuses a bad subscription with a 400 naming the field", async () => {
+    const northwind = testPrincipal({
+      email: "northwind@example.com",
+      role: "viewer",
+      method: "local",
+      scope: { all: false, entries: [{ source: null, organization: "Northwind Partners" }] },
+    });
+    const cases: [unknown, string][] = [
+      [{}, "kinds"],
+      [{ kinds: ["nope"], email: true }, "kinds.0"],
+      [{ kinds: ["paid"] }, "email"],
+      [{ kinds: ["paid"], email: true, extra: 1 }, "extra"],
+      [{ kinds: ["paid"], webhook: { url: "http://hooks.example.com/x" } }, "webhook.url"],
+      [{ kinds: ["paid"], webhook: { url: "https://127.0.0.1/x" } }, "webhook.url"],
+      [{ kinds: ["paid"], webhook: { url: "https://h.example.com/x", format: "xml" } }, "webhook.format"],
+      [{ kinds: ["paid"], email: true, digest: { hour: 24, timeZone: "Europe/Zurich" } }, "digest.hour"],
+      [{ kinds: ["paid"], email: true, digest: { hour: 8, timeZone: "Mars/Olympus" } }, "digest.timeZone"],
+      [{ kinds: ["paid"], email: true, fundId: "not-a-fund" }, "fundId"],
+      // Out of scope answers as a fund that does not exist.
+      [{ kinds: ["paid"], email: true, fundId: fundB }, "fundId"],
+      [{ kinds: ["paid"], email: true, investorId: "x" }, "investorId"],
+    ];
+    for (const [body, field] of cases) {
+      const refused = await p.subscriptions.createSubscription(northwind, body, null).then(
+        () => null,
+        (error: { status: number; field?: string; message: string }) => error,
+      );
+      expect(refused, JSON.stringify(body)).toMatchObject({ status: 400, field });
+      expect(refused!.message.startsWith(`${field}:`)).toBe(true);
+    }
+    const team = { kinds: ["paid"], team: true, label: "#ops", webhook: { url: receiver.url(), format: "slack" } };
+    await expect(p.subscriptions.createSubscription(northwind, team, null)).rejects.toMatchObject({ status: 403 });
+    const made = await p.subscriptions.createSubscription(person("admin@example.com", "admin"), team, null);
+    // Another person's subscription is an unknown one.
+    await expect(p.subscriptions.removeSubscription(northwind, made.id, null)).rejects.toMatchObject({ status: 404 });
+    const [view] = await p.subscriptions.listSubscriptions(person("admin@example.com", "admin"));
+    expect(view).toMatchObject({ team: true, label: "#ops", webhook: { url: `http://${receiver.host}/…` } });
+    expect(JSON.stringify(view)).not.toContain("secret-path-token");
+  });
+
   it("delivers an event once by email (both parts, a working unsubscribe) and by a verified webhook", async () => {
     const created = await p.subscriptions.createSubscription(
       person(ops),
@@ -386,5 +426,149 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("alerts on %s", { timeou
       "Not shown: outside your access now",
       "Paid · Fund 7c9e · Investor i1",
     ]);
+  });
+  it("tells a condition once it holds for two reads in a row, and reminds of an open one at most once a day", async () => {
+    const created = await p.subscriptions.createSubscription(
+      person(ops),
+      {
+        kinds: ["overdue", "stopped_tying_out", "ties_out_again"],
+        webhook: { url: receiver.url(), format: "standard" },
+      },
+      null,
+    );
+    receiver.verifyWith(created.webhook!.secret);
+    const hour = 3_600_000;
+    const start = Date.now() + hour;
+    const settled = [investorRecord("i1"), investorRecord("i2")];
+    const owing = [investorRecord("i1", { total_received: "400.00" }), investorRecord("i2")];
+    const read = (investors: Record<string, unknown>[], at: number, fund = fundRecord(fundA, investors)) =>
+      keep(fundA, investors, { at: new Date(at), fund });
+    const worker = p.worker.alertsWorker();
+    const told = async () => {
+      await worker.runOnce();
+      return receiver.received.map((entry) => {
+        const data = (entry.verified as { data: { kind: string; reminder: boolean } }).data;
+        return data.reminder ? `${data.kind} (reminder)` : data.kind;
+      });
+    };
+    await read(settled, start);
+    await read(owing, start + hour);
+    // Seen once: not yet.
+    expect(await told()).toEqual([]);
+    await read(owing, start + 2 * hour);
+    expect(await told()).toEqual(["overdue"]);
+    await read(owing, start + 5 * hour);
+    await read(owing, start + 25 * hour);
+    await read(owing, start + 27 * hour);
+    expect(await told()).toEqual(["overdue", "overdue (reminder)"]);
+    // The fund's own total contributed no longer matches its investors': it stops tying out, then ties out again.
+    const stale = fundRecord(fundA, owing, { total_contributed: "999.00" });
+    await read(owing, start + 28 * hour, stale);
+    await read(owing, start + 29 * hour, stale);
+    await read(owing, start + 30 * hour);
+    expect(await told()).toEqual(["overdue", "overdue (reminder)", "stopped_tying_out"]);
+    await read(owing, start + 31 * hour);
+    expect(await told()).toEqual(["overdue", "overdue (reminder)", "stopped_tying_out", "ties_out_again"]);
+    const stopped = receiver.received[2]!.verified as { data: { condition: { differences: unknown[] } } };
+    expect(stopped.data.condition.differences).toEqual([
+      { label: "Total contributed", difference: "-1.00", investors: null },
+    ]);
+  });
+
+  it("sends one digest per person per local date: two schedulers, a skipped hour and a repeated one", async () => {
+    await p.subscriptions.createSubscription(
+      person(ops),
+      { kinds: ["paid"], email: true, digest: { hour: 2, timeZone: "Europe/Zurich" } },
+      null,
+    );
+    // A payment on 27 March 2027 (Zurich springs forward at 02:00 on the 28th), another on the 30th.
+    await keep(fundA, [investorRecord("i1"), investorRecord("i2")], { at: new Date("2027-03-27T10:00:00Z") });
+    const pay = (amount: string, at: string) =>
+      keep(
+        fundA,
+        [
+          investorRecord("i1", { contributed_amount: amount, unfunded_commitment_amount: "0.00" }),
+          investorRecord("i2"),
+        ],
+        {
+          at: new Date(at),
+        },
+      );
+    await pay("600.00", "2027-03-27T11:00:00Z");
+    await pay("700.50", "2027-03-27T12:00:00Z");
+    await pay("800.50", "2027-03-29T12:00:00Z");
+    let now = 0;
+    const { StoreConnection } = await import("../../store/server/connection");
+    const other =
+      driver === "postgres" ? new StoreConnection({ url: environment.env.DATABASE_URL!, dir: "" }) : undefined;
+    const schedulers = [
+      p.worker.alertsWorker({ now: () => now, random: () => 0 }),
+      p.worker.alertsWorker({ now: () => now, random: () => 0, store: other }),
+    ];
+    for (let at = Date.parse("2027-03-27T00:30:00Z"); at <= Date.parse("2027-03-30T06:00:00Z"); at += 3_600_000) {
+      now = at;
+      await Promise.all(schedulers.map((worker) => worker.runOnce()));
+    }
+    // The repeated 02:00 of 31 October 2027.
+    for (let at = Date.parse("2027-10-30T23:30:00Z"); at <= Date.parse("2027-10-31T03:00:00Z"); at += 15 * 60_000) {
+      now = at;
+      await Promise.all(schedulers.map((worker) => worker.runOnce()));
+    }
+    await other?.close();
+    const { rowsOf } = await import("../../store/server/alerts-sql");
+    const { defaultConnection } = await import("../../store/server/connection");
+    const digests = await defaultConnection().use((db) =>
+      rowsOf(db, "select local_date::text d, window_start, window_end from alert_digests order by local_date"),
+    );
+    expect(digests.map((row) => row.d)).toEqual(["2027-03-27", "2027-03-28", "2027-03-29", "2027-03-30", "2027-10-31"]);
+    // Each digest starts where the one before ended: no change falls between two, none is in two.
+    for (let at = 1; at < digests.length; at++)
+      expect(new Date(digests[at]!.window_start as Date)).toEqual(new Date(digests[at - 1]!.window_end as Date));
+    // The skipped 02:00 of 28 March: sent when the clocks jump (01:00 UTC).
+    expect(new Date(digests[1]!.window_end as Date).toISOString()).toBe("2027-03-28T01:00:00.000Z");
+    expect(inbox.mails.map((mail) => mail.subject)).toEqual([
+      "Fund Explorer digest for 2027-03-27: 0 changes in 0 funds",
+      "Fund Explorer digest for 2027-03-28: 2 changes in 1 fund",
+      "Fund Explorer digest for 2027-03-29: 0 changes in 0 funds",
+      "Fund Explorer digest for 2027-03-30: 1 change in 1 fund",
+      "Fund Explorer digest for 2027-10-31: 0 changes in 0 funds",
+    ]);
+    const second = inbox.mails[1]!;
+    expect(second.text).toContain("Fund 0f8f — totals: Contributed +200.50");
+    expect(second.html).toContain("Totals: Contributed +200.50");
+  });
+
+  it("delivers after a restart what a process kept and did not send, and what a dead instance had claimed", async () => {
+    const created = await p.subscriptions.createSubscription(
+      person(ops),
+      { kinds: ["paid"], webhook: { url: receiver.url(), format: "standard" } },
+      null,
+    );
+    receiver.verifyWith(created.webhook!.secret);
+    await keep(fundA, [investorRecord("i1"), investorRecord("i2")]);
+    await keep(fundA, [
+      investorRecord("i1", { contributed_amount: "900.00", unfunded_commitment_amount: "100.00" }),
+      investorRecord("i2"),
+    ]);
+    // An instance claims it and dies before sending (its lease is a minute).
+    let now = Date.now();
+    const dead = p.worker.alertsWorker({ now: () => now, worker: "dead" });
+    const { claimDeliveries, fanOutEvents } = await import("../../store/server/alerts");
+    await fanOutEvents(new Date(now), 100);
+    expect(await claimDeliveries({ now: new Date(now), limit: 10, leaseMs: 60_000, worker: "dead" })).toHaveLength(1);
+    void dead;
+    // The process restarts: fresh modules, the same store.
+    p = await alertsProcess(environment.env);
+    p.catalog.noteFundsList("default", [{ id: fundA, organization_name: "Northwind Partners" }]);
+    const restarted = p.worker.alertsWorker({ now: () => now });
+    now += 30_000;
+    await restarted.runOnce();
+    expect(receiver.received).toHaveLength(0);
+    now += 31_000;
+    await restarted.runOnce();
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]!.verified).toMatchObject({ type: "fund.paid" });
+    await restarted.runOnce();
+    expect(receiver.received).toHaveLength(1);
   });
 });
