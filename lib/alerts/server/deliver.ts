@@ -44,8 +44,11 @@ export interface DeliveryDeps {
   now: () => number;
   random: () => number;
   resolver: Resolver;
-  /** The fund as the policy sees it when its source's token lists it now; null otherwise. */
-  fundOf: (source: string, fundId: string) => FundResource | null;
+  /**
+   * The fund as the policy sees it when its source's token lists it now; null when it does not; undefined while this
+   * process does not know yet (its funds list not read or seeded since it started): asked again later.
+   */
+  fundOf: (source: string, fundId: string) => FundResource | null | undefined;
 }
 
 /** The Standard Webhooks message id of a delivery: the same on every retry, on every instance. */
@@ -68,12 +71,16 @@ export function linksOf(subscriptionId: string) {
 type Message = { email: EmailContent; standard: object; slack: object; unsubscribe: boolean };
 type Content = Message | { skip: string };
 
+/** Thrown while the funds' listing is not known yet: the attempt is tried again on the schedule. */
+class NotKnownYet extends Error {}
+
 /** What a delivery says, as the owner's access allows now. */
 async function contentOf(claimed: ClaimedDelivery, access: Access, deps: DeliveryDeps): Promise<Content> {
   const subscription = claimed.subscription;
   const links = linksOf(subscription.id);
   const inScope = (source: string, fundId: string) => {
     const fund = deps.fundOf(source, fundId);
+    if (fund === undefined) throw new NotKnownYet("the funds list is not known yet");
     return fund !== null && can(access, "fund.read", fund);
   };
   if (claimed.itemKind === "event") {

@@ -9,7 +9,7 @@ describe("Standard Webhooks signatures", () => {
     const [next, previous] = [newWebhookSecret(), newWebhookSecret()];
     const body = JSON.stringify({ type: "fund.paid", data: { amount: "10000.25" } });
     const headers = webhookHeaders([next, previous], "msg_abc", Math.floor(Date.now() / 1000), body);
-    expect(headers["webhook-signature"].split(" ")).toHaveLength(2);
+    expect(headers["webhook-signature"]!.split(" ")).toHaveLength(2);
     expect(new Webhook(next).verify(body, headers)).toEqual(JSON.parse(body));
     expect(new Webhook(previous).verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow();

@@ -2,7 +2,7 @@ import "server-only";
 import { hostname } from "node:os";
 import { randomBytes } from "node:crypto";
 import pLimit from "p-limit";
-import { listedFund } from "../../data/catalog";
+import { listedFund, listedLive } from "../../data/catalog";
 import { sourceNames } from "../../data/sources";
 import { serverEnv } from "../../server/env";
 import { logLine } from "../../server/log";
@@ -40,6 +40,14 @@ const leaseMsDefault = 60_000;
 const digestEveryMs = 30_000;
 const pruneEveryMs = 86_400_000;
 
+/** Whether the start has seeded the catalog from the kept funds lists (the worker starts after it). */
+const seeded = () => processWide("alerts-catalog-seeded", () => ({ done: false })).done;
+
+/** Marks the catalog seeded: from now on a fund not listed is one no longer listed. */
+export function catalogSeeded(): void {
+  processWide("alerts-catalog-seeded", () => ({ done: false })).done = true;
+}
+
 /** A worker: one pass does every step once; the loop runs passes until stopped. */
 export function alertsWorker(options: WorkerOptions = {}) {
   const deps: DeliveryDeps = {
@@ -50,8 +58,11 @@ export function alertsWorker(options: WorkerOptions = {}) {
     fundOf:
       options.fundOf ??
       ((source, fundId) => {
-        const listed = sourceNames().includes(source) ? listedFund(source, fundId) : undefined;
-        return listed ? { source, organization: listed.organization } : null;
+        if (!sourceNames().includes(source)) return null;
+        const listed = listedFund(source, fundId);
+        if (listed) return { source, organization: listed.organization };
+        // Not listed: gone, unless this process has not read the source's funds list yet (nor seeded it).
+        return listedLive(source) || seeded() ? null : undefined;
       }),
   };
   const worker = options.worker ?? `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
@@ -191,15 +202,23 @@ export function alertsWorker(options: WorkerOptions = {}) {
 type Worker = ReturnType<typeof alertsWorker>;
 const state = () => processWide("alerts-worker", () => ({ worker: null as Worker | null }));
 
-/** Starts this process's alerts: events from kept reads, the groups people are seen with, the worker (once). */
-export function startAlerts(): void {
+/** Makes events of every list this process keeps and keeps people's groups: before anything is kept (idempotent). */
+export function registerAlerts(): void {
   registerAlertEvents();
   registerAlertPeople();
+}
+
+/** Starts this process's alerts worker (once), after the start seeded the catalog from the kept funds lists. */
+export function startAlerts(): void {
+  registerAlerts();
+  catalogSeeded();
   const held = state();
   if (held.worker) return;
   held.worker = alertsWorker();
   setWaker(held.worker.wake);
   held.worker.start(serverEnv().ALERTS_POLL_MS);
+  // Reachable by the server's own shutdown (scripts/server.mjs), which is outside Next's bundles.
+  processWide("stop-alerts", () => stopAlerts);
   logLine("alerts_started", { worker: held.worker.worker });
 }
 
