@@ -26,6 +26,7 @@ const links = [
   { href: "/investors", label: "Investors" },
   { href: "/outstanding", label: "Outstanding" },
   { href: "/changes", label: "Changes" },
+  { href: "/alerts", label: "Alerts" },
 ];
 
 export function SiteHeader({ demo, userName, access, accessPage, signOut, auditPage, canBrowse }: SiteHeaderProps) {
