@@ -8,14 +8,13 @@ import {
   type AlertPerson,
   type AttemptResult,
   type ClaimedDelivery,
-  digestById,
   disableWebhook,
   type StoreConnection,
   type SubscriptionRow,
   subscriptionsOf,
 } from "../../store/server/alerts";
 import type { Resolver } from "./addresses";
-import { digestContent, digestOwner } from "./digest";
+import { digestContent, digestOwner, type DigestReads, digestReads } from "./digest";
 import { emailConfigured, emailNotConfigured, sendEmail } from "./email";
 import { accessNow } from "./people";
 import {
@@ -49,6 +48,8 @@ export interface DeliveryDeps {
    * process does not know yet (its funds list not read or seeded since it started): asked again later.
    */
   fundOf: (source: string, fundId: string) => FundResource | null | undefined;
+  /** Reads the digests of one pass share. */
+  digestReads?: DigestReads;
 }
 
 /** The Standard Webhooks message id of a delivery: the same on every retry, on every instance. */
@@ -68,7 +69,8 @@ export function linksOf(subscriptionId: string) {
   };
 }
 
-type Message = { email: EmailContent; standard: object; slack: object; unsubscribe: boolean };
+/** A delivery's message in each shape, each made only when its channel sends it. */
+type Message = { email: () => EmailContent; standard: () => object; slack: () => object; unsubscribe: boolean };
 type Content = Message | { skip: string };
 
 /** Thrown while the funds' listing is not known yet: the attempt is tried again on the schedule. */
@@ -90,30 +92,31 @@ async function contentOf(claimed: ClaimedDelivery, access: Access, deps: Deliver
     if (!inScope(event.source, event.fundId)) return { skip: "outside the person's access now" };
     const message = messageOf(event);
     return {
-      email: eventEmail(message, links),
-      standard: eventPayload(message),
-      slack: eventSlack(message),
+      email: () => eventEmail(message, links),
+      standard: () => eventPayload(message),
+      slack: () => eventSlack(message),
       unsubscribe: true,
     };
   }
   if (claimed.itemKind === "digest") {
-    const digest = await digestById(claimed.item, deps.store);
+    const reads = deps.digestReads ?? digestReads(deps.store);
+    const digest = await reads.digest(claimed.item);
     if (!digest) return { skip: "the digest is no longer kept" };
     const owned = subscription.team
       ? [subscription]
       : (await subscriptionsOf(subscription.ownerEmail, {}, deps.store)).filter(
           (row) => row.digest && digestOwner(row) === digest.owner,
         );
-    const content = await digestContent(digest, owned, inScope, deps.store);
+    const content = await digestContent(digest, owned, inScope, reads);
     return {
-      email: digestEmail(content, links),
-      standard: digestPayload(content, links.manage),
-      slack: digestSlack(content, links.manage),
+      email: () => digestEmail(content, links, reads.body(content)),
+      standard: () => digestPayload(content, links.manage),
+      slack: () => digestSlack(content, links.manage),
       unsubscribe: true,
     };
   }
   const notice = claimed.detail as Parameters<typeof noticeEmail>[0];
-  return { email: noticeEmail(notice, links), standard: {}, slack: {}, unsubscribe: false };
+  return { email: () => noticeEmail(notice, links), standard: () => ({}), slack: () => ({}), unsubscribe: false };
 }
 
 /** A notice to the owner by email about a delivery of theirs (once per delivery and reason). */
@@ -167,7 +170,7 @@ async function sendByEmail(claimed: ClaimedDelivery, content: Message, deps: Del
   const links = linksOf(claimed.subscription.id);
   const sent = await sendEmail({
     to: claimed.subscription.ownerEmail,
-    content: content.email,
+    content: content.email(),
     messageId: `<${messageIdOf(claimed.subscriptionId, `${claimed.item}:email`)}@fund-explorer>`,
     unsubscribe: content.unsubscribe ? links.oneClick : undefined,
   });
@@ -185,7 +188,7 @@ async function sendByWebhook(claimed: ClaimedDelivery, content: Message, deps: D
   const secrets = [unseal(webhook.secretSealed)];
   if (webhook.previousSecretSealed && webhook.previousUntil && webhook.previousUntil.getTime() > now)
     secrets.push(unseal(webhook.previousSecretSealed));
-  const body = JSON.stringify(webhook.format === "slack" ? content.slack : content.standard);
+  const body = JSON.stringify(webhook.format === "slack" ? content.slack() : content.standard());
   const id = messageIdOf(claimed.subscriptionId, claimed.item);
   const posted = await postWebhook({
     url: unseal(webhook.urlSealed),

@@ -2,18 +2,29 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { logLine } from "../../server/log";
 import {
+  type AlertEvent,
+  type ConditionRow,
   createDigest,
+  digestById,
   type DigestRow,
   digestSubscriptions,
-  eventsForSubscriptions,
+  eventsBetween,
   type NewDelivery,
-  openConditionsFor,
+  openConditions,
   type StoreConnection,
   type SubscriptionRow,
 } from "../../store/server/alerts";
 import type { EventDetail } from "../types";
 import { instantOfLocalHour, previousDate, wallClock } from "../zoned";
-import { type AlertMessage, type DigestContent, digestFunds, messageOf } from "./render";
+import {
+  type AlertMessage,
+  type DigestBody,
+  digestBody,
+  type DigestContent,
+  digestFunds,
+  digestKey,
+  messageOf,
+} from "./render";
 
 // The daily digest (issue 30, item 5): one per person (or team subscription) per local date, at their hour in their
 // zone, made by whichever instance gets there first (the store's unique key keeps it one), listing the changes since
@@ -83,17 +94,83 @@ export async function scheduleDigests(now: number, madeHere: Set<string>, store?
   return made;
 }
 
+/** What the digests of one worker pass share: each window's events, the open conditions, each digest. */
+export interface DigestReads {
+  digest(id: string): Promise<DigestRow | null>;
+  /** An event as a message, made once for every digest that lists it. */
+  message(event: AlertEvent): AlertMessage;
+  /** A digest's body, made once for every digest listing the same changes. */
+  body(content: DigestContent): DigestBody;
+  events(from: Date, to: Date): Promise<AlertEvent[]>;
+  conditions(): Promise<ConditionRow[]>;
+}
+
+/** Reads shared by the digests of one pass (100 digests of one hour read their events once). */
+export function digestReads(store?: StoreConnection): DigestReads {
+  const events = new Map<string, Promise<AlertEvent[]>>();
+  const digests = new Map<string, Promise<DigestRow | null>>();
+  const messages = new Map<string, AlertMessage>();
+  const bodies = new Map<string, DigestBody>();
+  let conditions: Promise<ConditionRow[]> | null = null;
+  return {
+    body(content) {
+      const key = digestKey(content);
+      let found = bodies.get(key);
+      if (!found) bodies.set(key, (found = digestBody(content)));
+      return found;
+    },
+    message(event) {
+      let found = messages.get(event.id);
+      if (!found) messages.set(event.id, (found = messageOf(event)));
+      return found;
+    },
+    digest(id) {
+      let found = digests.get(id);
+      if (!found) digests.set(id, (found = digestById(id, store)));
+      return found;
+    },
+    events(from, to) {
+      const key = `${from.toISOString()}/${to.toISOString()}`;
+      let found = events.get(key);
+      if (!found) events.set(key, (found = eventsBetween(from, to, store)));
+      return found;
+    },
+    conditions: () => (conditions ??= openConditions(store)),
+  };
+}
+
+/** Whether a subscription asks for an event: its kind, made after it, its fund and investor. */
+export function asksFor(subscription: SubscriptionRow, event: AlertEvent): boolean {
+  return (
+    subscription.kinds.includes(event.kind) &&
+    subscription.createdAt.getTime() <= event.at.getTime() &&
+    (subscription.fundId === null || (subscription.source === event.source && subscription.fundId === event.fundId)) &&
+    (subscription.investorId === null || subscription.investorId === event.investorId)
+  );
+}
+
+const conditionKindNames = ["overdue", "stopped_tying_out", "ties_out_again"];
+
+/** Whether a subscription watches a fund's conditions: a fund's (not one investor's), any condition kind. */
+const watchesConditions = (subscription: SubscriptionRow, condition: ConditionRow) =>
+  subscription.investorId === null &&
+  subscription.kinds.some((kind) => conditionKindNames.includes(kind)) &&
+  (subscription.fundId === null ||
+    (subscription.source === condition.source && subscription.fundId === condition.fundId));
+
 /** The digest's content as the owner's access allows now: events of funds they may read, open conditions likewise. */
 export async function digestContent(
   digest: DigestRow,
   subscriptions: readonly SubscriptionRow[],
   inScope: (source: string, fundId: string) => boolean,
-  store?: StoreConnection,
+  reads: DigestReads,
 ): Promise<DigestContent> {
-  const ids = subscriptions.map((subscription) => subscription.id);
-  const events = await eventsForSubscriptions(ids, digest.windowStart, digest.windowEnd, store);
-  const messages = events.filter((event) => inScope(event.source, event.fundId)).map(messageOf);
-  const open: AlertMessage[] = (await openConditionsFor(ids, store))
+  const events = (await reads.events(digest.windowStart, digest.windowEnd)).filter((event) =>
+    subscriptions.some((subscription) => asksFor(subscription, event)),
+  );
+  const messages = events.filter((event) => inScope(event.source, event.fundId)).map(reads.message);
+  const open: AlertMessage[] = (await reads.conditions())
+    .filter((condition) => subscriptions.some((subscription) => watchesConditions(subscription, condition)))
     .filter((condition) => inScope(condition.source, condition.fundId))
     .map((condition) => {
       const detail = condition.detail as (EventDetail["condition"] & { fundName?: string }) | null;

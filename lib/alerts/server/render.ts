@@ -239,8 +239,15 @@ export function digestSubject(digest: DigestContent): string {
 const totalText = (total: { field: string; difference: string }) =>
   `${fieldLabel(total.field)} ${differenceText(total.field, total.difference)}`;
 
-/** The digest's email: each fund's changes with their totals, then the open conditions. */
-export function digestEmail(digest: DigestContent, links: { unsubscribe: string; manage: string }): EmailContent {
+/** The digest's email without its links: the same for everyone whose digest lists the same changes. */
+export interface DigestBody {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Each fund's changes with their totals, then the open conditions, as text and as escaped HTML. */
+export function digestBody(digest: DigestContent): DigestBody {
   const subject = digestSubject(digest);
   const text: string[] = [subject, `From ${digest.from} to ${digest.to} (${digest.timeZone}).`, ""];
   let html = `<h1 style="font-size:18px">${escapeHtml(subject)}</h1>`;
@@ -272,11 +279,26 @@ export function digestEmail(digest: DigestContent, links: { unsubscribe: string;
     }
     html += "</ul>";
   }
-  text.push("", `Manage your alerts: ${links.manage}`, `Unsubscribe: ${links.unsubscribe}`);
+  return { subject, text: text.join("\n"), html };
+}
+
+/** The digest's email: its body, then the person's own links. */
+export function digestEmail(
+  digest: DigestContent,
+  links: { unsubscribe: string; manage: string },
+  body: DigestBody = digestBody(digest),
+): EmailContent {
+  const text = `${body.text}\n\nManage your alerts: ${links.manage}\nUnsubscribe: ${links.unsubscribe}`;
   const footer =
     `<a href="${escapeHtml(links.manage)}">Manage your alerts</a> · ` +
     `<a href="${escapeHtml(links.unsubscribe)}">Unsubscribe</a>`;
-  return { subject, text: text.join("\n"), html: htmlPage(subject, html, footer) };
+  return { subject: body.subject, text, html: htmlPage(body.subject, body.html, footer) };
+}
+
+/** What makes two digests' bodies the same: their window and the changes and conditions they list. */
+export function digestKey(digest: DigestContent): string {
+  const ids = digest.funds.flatMap((fund) => fund.changes.map((change) => change.eventId));
+  return [digest.from, digest.to, digest.timeZone, ...ids, "|", ...digest.open.map((open) => open.eventId)].join(",");
 }
 
 /** The digest's Standard Webhooks payload. */

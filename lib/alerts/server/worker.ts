@@ -19,7 +19,7 @@ import {
 } from "../../store/server/alerts";
 import { systemResolver } from "./addresses";
 import { attemptDelivery, type DeliveryDeps } from "./deliver";
-import { scheduleDigests } from "./digest";
+import { digestReads, scheduleDigests } from "./digest";
 import { registerAlertEvents } from "./events";
 import { registerAlertPeople } from "./people";
 import { setWaker } from "./wake";
@@ -100,12 +100,13 @@ export function alertsWorker(options: WorkerOptions = {}) {
       deps.store,
     );
     for (const delivery of claimed) unstarted.add(delivery.id);
+    const shared = { ...deps, digestReads: digestReads(deps.store) };
     await Promise.all(
       claimed.map((delivery) =>
         limit(async () => {
           if (stopping) return;
           unstarted.delete(delivery.id);
-          const result = await attemptDelivery(delivery, people.get(delivery.subscription.ownerEmail), deps);
+          const result = await attemptDelivery(delivery, people.get(delivery.subscription.ownerEmail), shared);
           pending.push({ id: delivery.id, attempt: delivery.attempts, at: new Date(deps.now()), result });
           if (pending.length >= 25) void flush();
           else flushTimer ??= setTimeout(() => void flush(), 10);

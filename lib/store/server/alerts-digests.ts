@@ -100,45 +100,24 @@ export async function digestMade(owner: string, localDate: string, store = defau
   return rows.length > 0;
 }
 
-const matches = `e.kind = any(s.kinds) and s.created_at <= e.at
-  and (s.fund_id is null or (s.source = e.source and s.fund_id = e.fund_id))
-  and (s.investor_id is null or s.investor_id = e.investor_id)`;
-
-/** The events of [from, to) any of these subscriptions asks for, fund by fund, oldest first. */
-export async function eventsForSubscriptions(
-  subscriptionIds: readonly string[],
-  from: Date,
-  to: Date,
-  store = defaultConnection(),
-): Promise<AlertEvent[]> {
+/** Every event of [from, to), fund by fund, oldest first: the digests of one hour share them. */
+export async function eventsBetween(from: Date, to: Date, store = defaultConnection()): Promise<AlertEvent[]> {
   const rows = await store.use((db) =>
-    rowsOf(
-      db,
-      `select e.* from alert_events e
-       where e.at >= $2 and e.at < $3
-         and exists (select 1 from alert_subscriptions s where s.id = any($1::text[]) and ${matches})
-       order by e.source, e.fund_id, e.at, e.id`,
-      [[...subscriptionIds], from.toISOString(), to.toISOString()],
-    ),
+    rowsOf(db, "select * from alert_events where at >= $1 and at < $2 order by source, fund_id, at, id", [
+      from.toISOString(),
+      to.toISOString(),
+    ]),
   );
   return rows.map(alertEventOf);
 }
 
-/** Conditions open now (overdue; not tying out) on the funds these subscriptions watch for conditions. */
-export async function openConditionsFor(
-  subscriptionIds: readonly string[],
-  store = defaultConnection(),
-): Promise<ConditionRow[]> {
+/** Every condition open now: overdue, or not tying out. */
+export async function openConditions(store = defaultConnection()): Promise<ConditionRow[]> {
   const rows = await store.use((db) =>
     rowsOf(
       db,
-      `select c.* from alert_conditions c
-       where ((c.condition = 'overdue' and c.state) or (c.condition = 'ties' and c.state = false))
-         and exists (select 1 from alert_subscriptions s where s.id = any($1::text[]) and s.investor_id is null
-           and s.kinds && array['overdue', 'stopped_tying_out', 'ties_out_again']::text[]
-           and (s.fund_id is null or (s.source = c.source and s.fund_id = c.fund_id)))
-       order by c.source, c.fund_id, c.condition`,
-      [[...subscriptionIds]],
+      `select * from alert_conditions where (condition = 'overdue' and state) or (condition = 'ties' and state = false)
+       order by source, fund_id, condition`,
     ),
   );
   return rows.map(conditionOf);
