@@ -56,8 +56,9 @@ export default async function OverviewPage() {
             positions={read.overview.positions}
             investors={read.investors}
           />
+          {/* The books' state is one short row across the page, so the charts pair up beside each other without holes. */}
           <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-2">
-            <BooksState counts={read.counts} />
+            <BooksState counts={read.counts} className="xl:col-span-2" />
             <TargetChart rows={read.overview.byTarget} />
             <OutstandingChart rows={read.overview.positions ? read.overview.outstanding : null} />
             <ContributedOverTime history={read.overview.contributed} />

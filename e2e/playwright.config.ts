@@ -15,11 +15,13 @@ export const ports = {
   oidcApp: 3102 + offset,
   securityApp: 3103 + offset,
   scopesApp: 3107 + offset,
+  lifecycleApp: 3108 + offset,
   httpsApp: 3196 + offset,
   openApp: 3197 + offset,
   upstream: 4011 + offset,
   oidcProvider: 4012 + offset,
   securityUpstream: 4013 + offset,
+  lifecycleUpstream: 4014 + offset,
 };
 export const storageState = join(__dirname, "..", ".e2e", "auth.json");
 const logs = ".e2e";
@@ -92,6 +94,7 @@ export default defineConfig({
       name: "app",
       testIgnore: [
         "embedded-demo.spec.ts",
+        "lifecycle.spec.ts",
         "faults.spec.ts",
         "directory-faults.spec.ts",
         "overview-faults.spec.ts",
@@ -105,9 +108,27 @@ export default defineConfig({
         "bench/**",
         "security/**",
         "multi-instance/**",
+        "phone/**",
       ],
       dependencies: ["setup"],
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
+    },
+    // A server of its own on an upstream of 3,000 funds, stopped and started again: its own servers, its own store.
+    { name: "lifecycle", testMatch: "lifecycle.spec.ts" },
+    // The journeys away from a desk, on a phone's screen (390 × 844) with touch: a pasted fund link, an investor found
+    // by search, who owes capital, what changed; each page fits the screen in light and dark, and axe finds nothing.
+    {
+      name: "phone",
+      testMatch: "phone/*.spec.ts",
+      dependencies: ["setup"],
+      use: {
+        ...devices["Pixel 7"],
+        viewport: { width: 390, height: 844 },
+        hasTouch: true,
+        isMobile: true,
+        baseURL: `http://127.0.0.1:${ports.app}`,
+        ...signedIn,
+      },
     },
     // Two instances, one Redis and a round-robin proxy, all started by the suite itself on free ports (it stops
     // and starts Redis mid-test); done before the timing-sensitive fair-use run.
@@ -123,7 +144,7 @@ export default defineConfig({
         "changes.spec.ts",
         "history.spec.ts",
       ],
-      dependencies: ["app", "sign-in", "oidc", "security", "multi-instance"],
+      dependencies: ["app", "phone", "sign-in", "oidc", "security", "multi-instance"],
       fullyParallel: false,
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
@@ -147,7 +168,7 @@ export default defineConfig({
     {
       command: `mkdir -p ${logs} && exec env PORT=${ports.app} node scripts/server.mjs > ${logs}/app.log 2>&1`,
       cwd: "..",
-      url: `http://127.0.0.1:${ports.app}/login`,
+      url: `http://127.0.0.1:${ports.app}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: { ...upstreamEnv, DASHBOARD_USERS_FILE: "e2e/support/users.json", DATABASE_DIR: `${logs}/db/app/db` },
@@ -166,7 +187,7 @@ export default defineConfig({
     {
       command: `mkdir -p ${logs} && exec env PORT=${ports.oidcApp} node scripts/server.mjs > ${logs}/oidc-app.log 2>&1`,
       cwd: "..",
-      url: `http://127.0.0.1:${ports.oidcApp}/login`,
+      url: `http://127.0.0.1:${ports.oidcApp}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
@@ -194,7 +215,7 @@ export default defineConfig({
       // Its users file is a copy the tests may edit (a user removed while signed in).
       command: `mkdir -p ${logs} && cp e2e/support/security-users.json ${logs}/security-users.json && rm -f ${logs}/security-revoked.json && exec env PORT=${ports.securityApp} node scripts/server.mjs > ${logs}/security-app.log 2>&1`,
       cwd: "..",
-      url: `http://127.0.0.1:${ports.securityApp}/login`,
+      url: `http://127.0.0.1:${ports.securityApp}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
@@ -212,7 +233,7 @@ export default defineConfig({
     {
       command: `mkdir -p ${logs} && exec env PORT=${ports.demoApp} node scripts/server.mjs > ${logs}/demo-app.log 2>&1`,
       cwd: "..",
-      url: `http://127.0.0.1:${ports.demoApp}/api/funds`,
+      url: `http://127.0.0.1:${ports.demoApp}/readyz`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: { CUSTOMER_API_BASE_URL: "", CUSTOMER_API_TOKEN: "", DATABASE_DIR: `${logs}/db/demo-app/db` },

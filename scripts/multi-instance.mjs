@@ -96,7 +96,7 @@ export async function startMultiInstance({ instances = 2, demoArgs = [], env = {
     children.push(child);
     apps.push({ url: `http://127.0.0.1:${port}`, pid: child.pid, child });
   }
-  await Promise.all(apps.map((app, i) => waitFor(`${app.url}/healthz`, {}, `instance ${i}`, app.child)));
+  await Promise.all(apps.map((app, i) => waitFor(`${app.url}/readyz`, {}, `instance ${i}`, app.child)));
   const proxy = await startRoundRobinProxy(apps.map((app) => app.url));
   return {
     proxyUrl: proxy.url,

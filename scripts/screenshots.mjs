@@ -17,5 +17,21 @@ const investor = await page.getByRole("table", { name: "Investors" }).getByRole(
 await page.setViewportSize({ width: 1280, height: 1100 });
 await page.goto(`${base}${investor}`, { waitUntil: "networkidle" });
 await page.screenshot({ path: "public/screenshots/investor-page.png" });
+await page.close();
+
+// A phone (390 × 844, touch): the same fund and who owes capital, a few screens tall each.
+const phone = await browser.newPage({
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+});
+await phone.goto(`${base}${href}`, { waitUntil: "networkidle" });
+await phone.setViewportSize({ width: 390, height: 2400 });
+await phone.screenshot({ path: "public/screenshots/phone-fund-page.png" });
+await phone.setViewportSize({ width: 390, height: 844 });
+await phone.goto(`${base}/outstanding`, { waitUntil: "networkidle" });
+await phone.setViewportSize({ width: 390, height: 1400 });
+await phone.screenshot({ path: "public/screenshots/phone-outstanding.png" });
 await browser.close();
-console.log("wrote public/screenshots/{funds-grid,fund-page,investor-page}.png");
+console.log("wrote public/screenshots/{funds-grid,fund-page,investor-page,phone-fund-page,phone-outstanding}.png");

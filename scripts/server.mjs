@@ -1,6 +1,8 @@
 // The production server: Next's request handler behind scripts/request-gate.mjs, with the client's address
 // worked out once here from the socket and DASHBOARD_TRUSTED_PROXIES, HSTS on every answer over https, each request
-// admitted in its person's turn (scripts/admission.mjs), and the process warmed up before it listens.
+// admitted in its person's turn (scripts/admission.mjs). It listens at once: /healthz answers from the first moment
+// and /readyz says "warming" until Next is prepared, warmed up and its kept reads loaded (scripts/lifecycle.mjs); on
+// SIGTERM it stops taking connections, lets requests in flight finish and its store writes land, then exits.
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import next from "next";
@@ -13,6 +15,7 @@ import {
 } from "../lib/http/security-headers.mjs";
 import { processEnv } from "../lib/server/process-env.mjs";
 import { startTasksSettled } from "../lib/server/start-tasks.mjs";
+import { Lifecycle } from "./lifecycle.mjs";
 import { FairAdmission } from "./admission.mjs";
 import { sendRefusal } from "./busy-response.mjs";
 import { clientAddressOf, maxHeaderBytes, parserProblem, requestProblem } from "./request-gate.mjs";
@@ -54,21 +57,30 @@ function refusal(status, error) {
     .join("\r\n")}\r\n\r\n${body}`;
 }
 
+const lifecycle = new Lifecycle({ graceMs: settings.SHUTDOWN_GRACE_MS, headers });
 const app = next({ dev: false, hostname, port });
-const handle = app.getRequestHandler();
-await app.prepare();
-// Next loads every route's code after start-up without waiting (preloadEntriesOnStart); waited for here, so the
-// server listens (and a load balancer sends it people) only once a first visit no longer shares the CPU with it.
-await (await app.server?.getServer?.())?.unstable_preloadEntries?.();
-// The kept reads load beside the warm-up; a store too big to load in time is waited for no longer (what is not
-// loaded yet is read live meanwhile).
-if (settings.WARM_START === "1") {
-  const warmed = await warmStart(handle);
-  console.log(JSON.stringify({ time: new Date().toISOString(), event: "warm_start", ...warmed }));
+let handle = null;
+
+/** Readies the process after it listens: Next prepared, warmed up, the kept reads loaded (or given up on). */
+async function ready() {
+  await app.prepare();
+  handle = app.getRequestHandler();
+  lifecycle.prepared();
+  // Next loads every route's code after start-up without waiting (preloadEntriesOnStart); waited for here, so the
+  // process says it is ready only once a first visit no longer shares the CPU with it.
+  await (await app.server?.getServer?.())?.unstable_preloadEntries?.();
+  // The kept reads load beside the warm-up; a store too big to load in time is waited for no longer (what is not
+  // loaded yet is read from the store fund by fund, or live, meanwhile).
+  if (settings.WARM_START === "1") {
+    const warmed = await warmStart(handle);
+    console.log(JSON.stringify({ time: new Date().toISOString(), event: "warm_start", ...warmed }));
+  }
+  const unsettled = await startTasksSettled(startTaskLimitMs);
+  if (unsettled.length > 0)
+    console.log(JSON.stringify({ time: new Date().toISOString(), event: "start_tasks_unsettled", tasks: unsettled }));
+  lifecycle.ready();
+  console.log(JSON.stringify({ time: new Date().toISOString(), event: "server_ready" }));
 }
-const unsettled = await startTasksSettled(startTaskLimitMs);
-if (unsettled.length > 0)
-  console.log(JSON.stringify({ time: new Date().toISOString(), event: "start_tasks_unsettled", tasks: unsettled }));
 
 /** Runs the request in its person's turn, or answers 503/429 when it cannot start in time. */
 async function admitted(req, res) {
@@ -84,7 +96,7 @@ async function admitted(req, res) {
   // A download that has started runs to its end: the turn is given back only when the answer is done.
   res.once("close", release);
   if (req.socket.destroyed) return release();
-  void handle(req, res);
+  void lifecycle.handled(req, res, () => handle);
 }
 // Node's own header limit sits above ours, so an over-long address or header block reaches requestProblem.
 const server = createServer({ maxHeaderSize: maxHeaderBytes * 4 }, (req, res) => {
@@ -92,6 +104,7 @@ const server = createServer({ maxHeaderSize: maxHeaderBytes * 4 }, (req, res) =>
   const requestId = randomUUID();
   req.headers[requestIdHeader] = requestId;
   res.setHeader("X-Request-Id", requestId);
+  lifecycle.track(req, res);
   const problem = requestProblem(req);
   if (problem) {
     const body = JSON.stringify({ error: problem[1] });
@@ -106,7 +119,9 @@ const server = createServer({ maxHeaderSize: maxHeaderBytes * 4 }, (req, res) =>
   // Only the server's own warm-up may carry its pass.
   delete req.headers[warmPassHeader];
   if (https) res.setHeader("Strict-Transport-Security", strictTransportSecurity);
-  if (unqueued.test(req.url ?? "/")) void handle(req, res);
+  // /healthz from the first moment, /readyz "warming" or "stopping" until and after Next's own answer.
+  if (lifecycle.answered(req, res)) return;
+  if (unqueued.test(req.url ?? "/")) void lifecycle.handled(req, res, () => handle);
   else void admitted(req, res);
 });
 // Longer than load balancers keep an idle connection open (60 s for most; Node's default is 5 s), so a balancer
@@ -124,12 +139,14 @@ server.listen(port, hostname, () => {
   console.log(
     JSON.stringify({ time: new Date().toISOString(), event: "server_listening", url: `http://${address}:${port}` }),
   );
+  ready().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
 });
 
-// Stop taking connections and exit normally, so exit hooks (a --cpu-prof profile, for one) still run.
+// Stop taking connections, let what runs finish and what is written land, then exit normally, so exit hooks (a
+// --cpu-prof profile, for one) still run.
 for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => {
-    server.close();
-    process.exit(0);
-  });
+  process.once(signal, () => void lifecycle.stop(server, signal).finally(() => process.exit(0)));
 }

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { ensureNode24 } from "./node24.mjs";
 import { ensurePostgresServer } from "./postgres-server.mjs";
 import { ensureRedisServer } from "./redis-server.mjs";
 
@@ -78,6 +79,32 @@ if (buildOk && ensureChromium()) {
   if (!e2e?.stats || (!e2eOk && e2e.stats.unexpected === 0)) check("e2e run", false);
 } else {
   check("e2e (not run: build failed or Chromium missing)", false);
+}
+
+// The same code on Node 24 LTS: the unit suite, and one journey in the browser against servers running on it.
+const node24 = ensureNode24();
+if (!node24) check("Node 24 (could not be installed)", false);
+else {
+  const env = { PATH: `${node24}:${process.env.PATH}` };
+  run(
+    "unit tests on Node 24",
+    "npx",
+    ["vitest", "run", "--reporter=json", `--outputFile=${out}/vitest-node24.json`],
+    env,
+  );
+  const unit24 = readJson(`${out}/vitest-node24.json`);
+  check("unit tests on Node 24", unit24 !== null && unit24.numFailedTests === 0 && unit24.numPassedTests > 0);
+  const e2e24 = run(
+    "e2e journey on Node 24",
+    "npx",
+    ["playwright", "test", "-c", "e2e/playwright.config.ts", "--project", "embedded-demo"],
+    {
+      ...env,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(out, "playwright-node24.json"),
+    },
+  );
+  const journey = readJson(`${out}/playwright-node24.json`);
+  check("e2e journey on Node 24", e2e24 && (journey?.stats?.expected ?? 0) > 0);
 }
 
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(", ")}`);

@@ -25,7 +25,7 @@ export function PeopleTable({ label, people, revoke, seen }: PeopleTableProps) {
     ...(seen ? ["Signed in by", "Last seen (UTC)"] : []),
   ];
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+    <div className="relative overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
       <table aria-label={label} className="w-full border-collapse text-[13px]">
         <thead className="bg-zinc-50 dark:bg-zinc-900">
           <tr>

@@ -33,7 +33,7 @@ export function RevokeButton({ email }: RevokeButtonProps) {
         disabled={state.pending}
         onClick={() => void revoke()}
         aria-label={`Revoke sessions of ${email}`}
-        className="rounded-md border border-zinc-300 px-2 py-0.5 text-xs font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800"
+        className="min-h-6 rounded-md border border-zinc-300 px-2 py-0.5 text-xs font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800"
       >
         {state.pending ? "Revoking…" : "Revoke sessions"}
       </button>

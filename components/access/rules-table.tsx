@@ -5,7 +5,7 @@ const cell = "px-3 py-2 text-left";
 /** The access rules: which group gets which role over which scope. */
 export function RulesTable({ rules }: { rules: RuleAccess[] }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+    <div className="relative overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
       <table aria-label="Access rules" className="w-full border-collapse text-[13px]">
         <thead className="bg-zinc-50 dark:bg-zinc-900">
           <tr>

@@ -29,24 +29,24 @@ const inputClass = "h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm 
 export function AuditFilters({ view, onChange }: AuditFiltersProps) {
   const id = useId();
   const text = (key: "person" | "fund" | "investor", label: string, width: string) => (
-    <label className="flex items-center gap-2 text-sm font-medium">
+    <label className="flex items-center gap-2 text-sm font-medium max-md:w-full">
       {label}
       <input
         type="search"
         value={(key === "person" ? view.person : view[key]) ?? ""}
         onChange={(event) => onChange({ [key]: key === "person" ? event.target.value : event.target.value || null })}
-        className={`${inputClass} ${width} font-normal`}
+        className={`${inputClass} ${width} min-w-0 font-normal max-md:w-auto max-md:flex-1`}
       />
     </label>
   );
   const day = (key: "from" | "to", label: string) => (
-    <label className="flex items-center gap-2 text-sm font-medium">
+    <label className="flex items-center gap-2 text-sm font-medium max-md:w-full">
       {label}
       <input
         type="date"
         value={view[key] ?? ""}
         onChange={(event) => onChange({ [key]: event.target.value || null })}
-        className={`${inputClass} font-normal`}
+        className={`${inputClass} min-w-0 font-normal max-md:flex-1`}
       />
     </label>
   );

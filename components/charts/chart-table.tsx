@@ -21,7 +21,7 @@ export function ChartTable<Series extends string>({
   format,
 }: ChartTableProps<Series>) {
   return (
-    <div className="mt-3 overflow-x-auto">
+    <div className="relative mt-3 overflow-x-auto">
       <table className="w-full text-sm">
         <caption className="mb-1 text-left text-xs font-medium text-zinc-600 dark:text-zinc-400">{caption}</caption>
         <thead>
@@ -39,7 +39,7 @@ export function ChartTable<Series extends string>({
         <tbody>
           {rows.map((row) => (
             <tr key={row.key} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60">
-              <th scope="row" className="py-1 pr-3 text-left font-normal">
+              <th scope="row" className="py-1 pr-3 text-left font-normal [overflow-wrap:anywhere]">
                 <Link href={row.href} className="text-blue-700 hover:underline dark:text-blue-300">
                   {row.label}
                 </Link>

@@ -7,7 +7,7 @@ interface CsvButtonProps {
   label: string;
 }
 
-const linkClass = "font-medium text-blue-700 hover:underline disabled:opacity-60 dark:text-blue-300";
+const linkClass = "min-h-6 font-medium text-blue-700 hover:underline disabled:opacity-60 dark:text-blue-300";
 
 /**
  * A one-click CSV download, and "Excel (.xlsx)" beside it, through fetch: a refusal shows its message instead of

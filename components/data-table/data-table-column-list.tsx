@@ -6,7 +6,7 @@ import type { DataTableViewOptionsProps } from "./data-table-view-options";
 /** The open column picker: Reset, then one checkbox per column (the name always shown). */
 export function DataTableColumnList<T extends RowData>({ table, onReset }: DataTableViewOptionsProps<T>) {
   return (
-    <fieldset className="absolute right-0 z-30 mt-1 max-h-96 w-72 overflow-auto rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+    <fieldset className="absolute right-0 z-30 mt-1 max-h-96 w-72 max-md:inset-x-4 max-md:w-auto overflow-auto rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
       <legend className="sr-only">Visible columns</legend>
       <button
         type="button"

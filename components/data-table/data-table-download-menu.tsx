@@ -22,7 +22,7 @@ export function DataTableDownloadMenu({ href, viewCount, totalCount, noun }: Dat
   const { state, downloadAs, asked, busy } = useCsvDownload();
   const set = (patch: Partial<CsvOptions>) => setOptions((current) => ({ ...current, ...patch }));
   return (
-    <div className="absolute right-0 z-30 mt-1 w-80 space-y-2 rounded-md border border-zinc-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+    <div className="absolute right-0 z-30 mt-1 w-80 space-y-2 max-md:inset-x-4 max-md:w-auto rounded-md border border-zinc-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
       <fieldset className="space-y-1">
         <legend className="mb-1 font-medium">Rows</legend>
         <label className="flex items-center gap-2">

@@ -25,11 +25,11 @@ export function DataTableFacetFilter({ title, options, selected, onChange }: Dat
     onChange(options.map((option) => option.value).filter((option) => next.has(option)));
   }
   return (
-    <details className="relative">
-      <summary className="flex h-9 cursor-pointer list-none items-center rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
+    <details className="relative max-md:static">
+      <summary className="flex h-9 cursor-pointer list-none items-center whitespace-nowrap rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800">
         {title}: {selected.length === 0 ? "all" : selected.join(", ")}
       </summary>
-      <fieldset className="absolute z-30 mt-1 w-60 rounded-md border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+      <fieldset className="absolute z-30 mt-1 w-60 rounded-md max-md:inset-x-4 max-md:w-auto border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
         <legend className="sr-only">{title}</legend>
         {options.map((option) => (
           <label

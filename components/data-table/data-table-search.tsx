@@ -15,7 +15,7 @@ export function DataTableSearch({ value, onChange, label, placeholder }: DataTab
       placeholder={placeholder ?? label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      className="h-9 w-72 rounded-md border border-zinc-300 bg-white px-3 text-sm placeholder:text-zinc-500 dark:border-zinc-700 dark:bg-zinc-900"
+      className="h-9 w-72 max-w-full rounded-md max-md:h-11 border border-zinc-300 bg-white px-3 text-sm placeholder:text-zinc-500 dark:border-zinc-700 dark:bg-zinc-900"
     />
   );
 }

@@ -4,10 +4,12 @@ import type { ReactTable, RowData } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { columnWidths } from "./column-widths";
+import { DataTableCards } from "./data-table-cards";
 import { DataTableColumnHeader } from "./data-table-column-header";
 import type { DataTableFeatures } from "./features";
 import { isNumericKind } from "./formatted-value";
 import { type SortIntent, useIdleSortPrefetch } from "./use-idle-sort-prefetch";
+import { useWideScreen } from "./use-wide-screen";
 
 interface DataTableProps<T extends RowData> {
   table: ReactTable<DataTableFeatures, T>;
@@ -37,8 +39,34 @@ const rowHeight = 35;
 // The first column (the name) stays in view while the table scrolls sideways on narrower screens.
 const stickyFirst = "sticky left-0 z-[1] bg-white group-hover:bg-zinc-50 dark:bg-zinc-950 dark:group-hover:bg-zinc-900";
 
-/** A sortable table that renders only the rows in view, so 50,000 rows cost what 30 do. */
+/**
+ * A sortable table that renders only the rows in view, so 50,000 rows cost what 30 do; below `md` (a phone) the same
+ * rows as cards of the columns that matter most, a page at a time. Both are in the server's HTML, hidden by
+ * breakpoint; once hydrated only the one the screen shows is kept.
+ */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
+  const wide = useWideScreen();
+  // Every header's next order is fetched ahead only where there are headers to click.
+  useIdleSortPrefetch(props.table, props.onSortIntent, wide ? (props.prefetchSortsFor ?? null) : null);
+  return (
+    <>
+      {wide !== false ? <DataTableGrid {...props} /> : null}
+      {wide !== true ? (
+        <DataTableCards
+          table={props.table}
+          label={props.label}
+          empty={props.empty}
+          rowCount={props.rowCount}
+          onNearEnd={props.onNearEnd}
+          busy={props.busy}
+          className="md:hidden"
+        />
+      ) : null}
+    </>
+  );
+}
+
+function DataTableGrid<T extends RowData>(props: DataTableProps<T>) {
   const { table, label, empty, footer, allRows, longest, onNearEnd } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = table.getRowModel().rows;
@@ -66,12 +94,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     if (onNearEnd && lastInView >= rows.length - 30) onNearEnd();
   }, [onNearEnd, lastInView, rows.length]);
   const rowCount = props.rowCount ?? rows.length;
-  useIdleSortPrefetch(table, props.onSortIntent, props.prefetchSortsFor ?? null);
 
   return (
     <div
       ref={scrollRef}
-      className="max-h-[70vh] overflow-auto rounded-lg border border-zinc-200 dark:border-zinc-800"
+      className="hidden max-h-[70vh] overflow-auto rounded-lg border border-zinc-200 md:block dark:border-zinc-800"
       tabIndex={0}
       role="region"
       aria-label={`${label} (scrollable)`}

@@ -1,5 +1,5 @@
 import { columnVisibilityFeature, rowSortingFeature, tableFeatures } from "@tanstack/react-table";
-import type { ColumnKind, RawValue } from "@/lib/table/types";
+import type { ColumnKind, PhoneRole, RawValue } from "@/lib/table/types";
 
 export interface DataTableColumnMeta {
   kind: ColumnKind;
@@ -7,6 +7,8 @@ export interface DataTableColumnMeta {
   value: (row: unknown) => RawValue;
   /** Longest text (in characters) before a text column truncates; numbers and dates never do. */
   maxChars?: number;
+  /** What the column is on a phone's card of the row (the spec's `phone`); absent: desktop table only. */
+  phone?: PhoneRole;
 }
 
 // Sorting and searching run in lib/table/view.ts (manualSorting), shared with the CSV export.

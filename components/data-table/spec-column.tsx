@@ -13,7 +13,7 @@ export function specColumn<T extends RowData>(
     id: spec.id,
     accessorFn: (row) => spec.value(row),
     header: spec.header,
-    meta: { kind: spec.kind, value: (row) => spec.value(row as T), maxChars: options.maxChars },
+    meta: { kind: spec.kind, value: (row) => spec.value(row as T), maxChars: options.maxChars, phone: spec.phone },
     cell: ({ row }) =>
       options.cell ? options.cell(row.original) : <FormattedValue kind={spec.kind} value={spec.value(row.original)} />,
   };

@@ -19,7 +19,7 @@ interface ViewDownloadProps {
 }
 
 const buttonClass =
-  "h-9 rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
+  "whitespace-nowrap h-9 max-md:h-11 rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800";
 
 /**
  * A cross-fund view as CSV or Excel (.xlsx); when funds are missing the answer names them and offers Retry or the

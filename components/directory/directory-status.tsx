@@ -51,7 +51,7 @@ export function DirectoryStatus({ progress, complete, kept, failedFunds, onRetry
             type="button"
             onClick={onRetry}
             disabled={retrying}
-            className="font-medium underline disabled:opacity-60"
+            className="min-h-6 font-medium underline disabled:opacity-60"
           >
             {retrying ? "Retrying…" : "Retry"}
           </button>

@@ -41,7 +41,7 @@ export function InvestorAcrossFundsView({ investorKey }: InvestorAcrossFundsProp
           invitation ({latest.fund.name}).
         </p>
       </header>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <PrimaryContactSection investor={latest.investor} />
         <InvestmentAccountSection investor={latest.investor} sensitivePath={sensitivePath} />
       </div>

@@ -42,7 +42,7 @@ export function FundDetails({ fund, readAt, outstanding, reconciliation, changes
           <FundRefresh fundId={fund.id} readAt={readAt} />
         </div>
       </header>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <LegalEntityPanel fund={fund} />
         <BankPanel
           bank={{

@@ -33,7 +33,8 @@ export function HistoryView({ label, history, error, note }: HistoryViewProps) {
       ) : (
         <LineChart series={series} />
       )}
-      <div className="overflow-x-auto">
+      {/* Focusable, so a keyboard can scroll it where its columns are wider than the screen (a phone). */}
+      <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label={`${label} (scrollable)`}>
         <table aria-label={label} className="w-full text-sm tabular-nums">
           <thead>
             <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">

@@ -39,7 +39,7 @@ export function InvestorDetails({ fundId, investorId }: InvestorDetailsProps) {
         </div>
       </header>
       {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={() => void refetch()} /> : null}
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <InvestmentSection investor={investor} />
         <InvestmentAccountSection investor={investor} sensitivePath={sensitivePath} />
         <BankPanel

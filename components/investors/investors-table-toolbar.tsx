@@ -72,7 +72,7 @@ export function InvestorsTableToolbar(props: InvestorsTableToolbarProps) {
       {props.check ? (
         <p className="flex items-center gap-2 rounded-md bg-amber-50 px-3 py-1.5 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
           Investors whose {checkLabels[props.check]} differs from its formula
-          <button type="button" onClick={props.onClearCheck} className="font-medium underline">
+          <button type="button" onClick={props.onClearCheck} className="min-h-6 font-medium underline">
             Show all
           </button>
         </p>
@@ -100,7 +100,7 @@ export function InvestorsTableToolbar(props: InvestorsTableToolbarProps) {
         {props.kept ? " · refreshing…" : null}
       </p>
       <div className="ml-auto flex items-center gap-3">
-        {props.columnPicker}
+        <div className="hidden md:block">{props.columnPicker}</div>
         <DataTableDownload href={props.csvHref} viewCount={props.shown} totalCount={props.total} noun="investors" />
       </div>
     </div>

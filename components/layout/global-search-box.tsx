@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { globalSearchQuery } from "@/lib/directory/search-query";
-import { GlobalSearchField } from "./global-search-field";
+import { GlobalSearchField, searchPanelClass } from "./global-search-field";
 
 interface Option {
   id: string;
@@ -86,7 +86,7 @@ export function GlobalSearchBox({ text, onTextChange, onClose }: GlobalSearchBox
               aria-selected={option === current}
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => go(option)}
-              className={`cursor-pointer px-3 py-1.5 ${option === current ? "bg-blue-50 dark:bg-blue-950/60" : ""}`}
+              className={`cursor-pointer px-3 py-1.5 max-lg:py-2.5 ${option === current ? "bg-blue-50 dark:bg-blue-950/60" : ""}`}
             >
               <span className="block truncate font-medium">{option.label}</span>
               <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">{option.detail}</span>
@@ -97,7 +97,7 @@ export function GlobalSearchBox({ text, onTextChange, onClose }: GlobalSearchBox
     );
 
   return (
-    <div className="relative" data-global-search>
+    <div className={searchPanelClass} data-global-search>
       <GlobalSearchField
         ref={input}
         aria-expanded={options.length > 0}
@@ -110,12 +110,13 @@ export function GlobalSearchBox({ text, onTextChange, onClose }: GlobalSearchBox
         }}
         onKeyDown={onKeyDown}
         onBlur={onClose}
+        onClose={onClose}
       />
       <ul
         id={listId}
         role="listbox"
         aria-label="Search results"
-        className={`absolute right-0 z-40 mt-1 max-h-[70vh] w-96 overflow-auto rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900 ${options.length === 0 ? "hidden" : ""}`}
+        className={`absolute right-0 z-40 mt-1 max-h-[70vh] w-96 overflow-auto rounded-md border border-zinc-200 bg-white py-1 text-sm shadow-lg max-lg:static max-lg:max-h-none max-lg:min-h-0 max-lg:w-full max-lg:flex-1 max-lg:shadow-none dark:border-zinc-700 dark:bg-zinc-900 ${options.length === 0 ? "hidden" : ""}`}
       >
         {group("Funds", fundOptions)}
         {group("Investors", investorOptions)}
@@ -123,7 +124,7 @@ export function GlobalSearchBox({ text, onTextChange, onClose }: GlobalSearchBox
       {found && options.length === 0 ? (
         <p
           role="status"
-          className="absolute right-0 z-40 mt-1 w-96 rounded-md border border-zinc-200 bg-white px-3 py-2 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+          className="absolute right-0 z-40 mt-1 w-96 rounded-md border border-zinc-200 bg-white px-3 py-2 text-sm shadow-lg max-lg:static max-lg:w-full max-lg:shadow-none dark:border-zinc-700 dark:bg-zinc-900"
         >
           Nothing matches “{text.trim()}”.
         </p>

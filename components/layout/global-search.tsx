@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, Suspense, useState, useSyncExternalStore } from "react";
-import { GlobalSearchField } from "./global-search-field";
+import { GlobalSearchField, searchPanelClass } from "./global-search-field";
 
 const loadBox = () => import("./global-search-box");
 const GlobalSearchBox = lazy(() => loadBox().then((module) => ({ default: module.GlobalSearchBox })));
@@ -38,8 +38,9 @@ if (typeof window !== "undefined") {
 
 /**
  * Search every fund and investor from the header: a button, `/` or Ctrl/Cmd+K opens it. Every page loads only this
- * button; the combobox loads when the button is first hovered or focused, or on the press that opens it, and opens
- * on that same press: what is typed before it arrives goes into the same box.
+ * button; the combobox loads when the button is first hovered, touched or focused, or on the press that opens it,
+ * and opens on that same press: what is typed before it arrives goes into the same box. Below `lg` the button is an
+ * icon and the open search covers the screen.
  */
 export function GlobalSearch() {
   const open = useSyncExternalStore(
@@ -62,15 +63,27 @@ export function GlobalSearch() {
         onClick={() => setSearchOpen(true)}
         onFocus={() => void loadBox()}
         onPointerEnter={() => void loadBox()}
-        className="flex h-8 items-center gap-2 rounded-md border border-zinc-300 px-2.5 text-sm text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800"
+        onTouchStart={() => void loadBox()}
+        className="flex h-8 items-center gap-2 whitespace-nowrap rounded-md border border-zinc-300 px-2.5 text-sm text-zinc-700 hover:bg-zinc-100 max-lg:h-11 max-lg:w-11 max-lg:justify-center max-lg:px-0 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800"
       >
-        Search funds and investors{" "}
-        <kbd className="rounded border border-zinc-300 px-1 text-xs dark:border-zinc-600">/</kbd>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5 lg:hidden"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="M20 20l-4-4" />
+        </svg>
+        <span className="max-lg:sr-only">Search funds and investors</span>{" "}
+        <kbd className="rounded border border-zinc-300 px-1 text-xs max-lg:hidden dark:border-zinc-600">/</kbd>
       </button>
     );
   }
   const waiting = (
-    <div className="relative" data-global-search>
+    <div className={searchPanelClass} data-global-search>
       <GlobalSearchField
         autoFocus
         aria-expanded={false}
@@ -79,6 +92,7 @@ export function GlobalSearch() {
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => (event.key === "Escape" ? close() : undefined)}
         onBlur={close}
+        onClose={close}
       />
     </div>
   );

@@ -28,7 +28,7 @@ export function CopyEmails({ view }: CopyEmailsProps) {
       <button
         type="button"
         onClick={() => void copy()}
-        className="h-9 rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+        className="h-9 whitespace-nowrap rounded-md border max-md:h-11 border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
       >
         Copy emails
       </button>

@@ -63,7 +63,7 @@ export function OutstandingTable() {
           {count.format(first.matched)} of {count.format(first.total)} positions owe capital
           {first.complete ? "" : " so far"}
         </p>
-        <div className="ml-auto flex items-start gap-3">
+        <div className="ml-auto flex flex-wrap items-start gap-3">
           <CopyEmails view={view} />
           <ViewDownload url={outstandingCsvUrl(view)} partialUrl={outstandingCsvUrl(view, true)} />
         </div>

@@ -14,9 +14,9 @@ const states: { status: ReconciliationStatus; label: string }[] = [
   { status: "failed", label: "Could not be read" },
 ];
 
-export function BooksState({ counts }: { counts: Counts }) {
+export function BooksState({ counts, className }: { counts: Counts; className?: string }) {
   return (
-    <Panel title="The books' state">
+    <Panel title="The books' state" className={className}>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {states.map(({ status, label }) => (
           <li key={status}>

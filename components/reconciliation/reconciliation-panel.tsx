@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { CsvButton } from "@/components/data-table/csv-button";
+import { PhoneCards } from "@/components/data-table/phone-cards";
 import { Panel } from "@/components/ui/panel";
 import { defaultInvestorView, investorViewSearch } from "@/lib/investors/search-params";
 import type { FundCheck, Reconciliation } from "@/lib/reconciliation/types";
@@ -46,7 +47,34 @@ export function ReconciliationPanel({ fundId, data, error }: ReconciliationPanel
       <p className="mb-3 font-medium" data-verdict={differences === 0 ? "ties" : "differs"}>
         {differences === 0 ? "Ties out" : `${differences} ${differences === 1 ? "difference" : "differences"}`}
       </p>
-      <div className="overflow-x-auto">
+      {/* A phone's view of the checks: each check's name, its formula wrapping under it, then the figures. */}
+      <PhoneCards
+        label="Fund checks"
+        className="md:hidden"
+        cards={data.checks.map((check) => ({
+          key: check.id,
+          title: check.label,
+          details: [check.formula],
+          figures: [
+            { label: "Fund", value: figure(check, check.fund) },
+            { label: "Investors", value: figure(check, check.investors) },
+            { label: "Difference", value: figure(check, check.difference) },
+            { label: "Skipped", value: check.skipped },
+            {
+              label: "Result",
+              value: (
+                <>
+                  {result[check.status]}
+                  {check.reason ? (
+                    <span className="block text-xs font-normal text-zinc-600 dark:text-zinc-400">{check.reason}</span>
+                  ) : null}
+                </>
+              ),
+            },
+          ],
+        }))}
+      />
+      <div className="hidden overflow-x-auto md:block">
         <table aria-label="Fund checks" className="w-full text-sm">
           <thead className="text-left text-zinc-600 dark:text-zinc-400">
             <tr>

@@ -14,7 +14,7 @@ interface FieldListProps {
 /** Label/value pairs as a description list. */
 export function FieldList({ fields }: FieldListProps) {
   return (
-    <dl className="grid grid-cols-[minmax(8rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm">
+    <dl className="grid grid-cols-[minmax(8rem,auto)_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
       {fields.map((field) => (
         <div key={field.label} className="contents">
           <dt className="text-zinc-600 dark:text-zinc-400">{field.label}</dt>

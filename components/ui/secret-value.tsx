@@ -41,7 +41,7 @@ export function SecretValue({ masked, name, path, field }: SecretValueProps) {
         onClick={() => (full === null ? void onReveal() : setFull(null))}
         disabled={state === "loading"}
         aria-label={`${full === null ? "Reveal" : "Hide"} ${name}`}
-        className="rounded border border-zinc-300 px-1.5 py-0.5 text-xs font-medium text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800"
+        className="min-h-6 rounded border border-zinc-300 px-1.5 py-0.5 text-xs font-medium text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800"
       >
         {state === "loading" ? "Revealing…" : full === null ? "Reveal" : "Hide"}
       </button>

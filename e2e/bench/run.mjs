@@ -272,6 +272,7 @@ async function main() {
         ["/ (Overview)", `${app().url}/`],
         ["/funds", `${app().url}/funds`],
         ["fund page (100 investors)", `${app().url}/funds/${small.id}`],
+        ["/outstanding", `${app().url}/outstanding`],
       ];
       return lighthouseScores({ pages, runs: int("lighthouse-runs"), preset: args["lighthouse-preset"], log });
     },

@@ -20,6 +20,8 @@ export async function spawnApp(port: number, env: Record<string, string>): Promi
       DASHBOARD_USERS_FILE: "",
       DASHBOARD_PUBLIC_URL: "",
       OIDC_ISSUER: "",
+      // Ready without the warm-up's renders: these probes time answers to requests, not a first visit.
+      WARM_START: "0",
       // Each server its own embedded store: a PGlite folder belongs to one process.
       DATABASE_DIR: `.e2e/db/spawned-${port}/db`,
       ...env,
@@ -30,7 +32,7 @@ export async function spawnApp(port: number, env: Record<string, string>): Promi
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const deadline = Date.now() + 60_000;
-  while (!output.includes('"event":"server_listening"')) {
+  while (!output.includes('"event":"server_ready"')) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

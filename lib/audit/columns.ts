@@ -1,4 +1,4 @@
-import { type ColumnKind, type ColumnSpec, valueAt } from "../table/types";
+import { type ColumnKind, type ColumnSpec, type PhoneRole, valueAt } from "../table/types";
 import type { AuditRow } from "./types";
 
 function field<const Id extends string>(
@@ -6,15 +6,16 @@ function field<const Id extends string>(
   header: string,
   path: string,
   kind: ColumnKind = "text",
+  phone?: PhoneRole,
 ): ColumnSpec<AuditRow, Id> {
-  return { id, header, kind, value: (row) => valueAt(row, path), defaultVisible: true };
+  return { id, header, kind, value: (row) => valueAt(row, path), defaultVisible: true, phone };
 }
 
 const auditColumnsList = [
-  field("at", "When", "at", "date"),
-  field("actor", "Person", "actor"),
-  field("action", "Action", "action"),
-  field("outcome", "Outcome", "outcome"),
+  field("at", "When", "at", "date", "detail"),
+  field("actor", "Person", "actor", "text", "detail"),
+  field("action", "Action", "action", "text", "title"),
+  field("outcome", "Outcome", "outcome", "text", "figure"),
   field("method", "Signed in with", "method"),
   field("organization", "Organization", "organization"),
   field("fund_id", "Fund id", "fundId"),

@@ -66,4 +66,29 @@ describe("single sign-on grants", () => {
     expect(again).not.toBeNull();
     await again!();
   });
+
+  it("without Redis are kept in the store, sealed: a restarted process still knows the session", async () => {
+    const { testStore } = await import("../store/server/test-stores");
+    const { loadGrant, removeGrant, saveGrant } = await import("../store/server/grants");
+    const { store, dispose } = await testStore("pglite");
+    try {
+      const kept = {
+        get: (sid: string) => loadGrant(sid, store),
+        set: (sid: string, sealed: string, ttlMs: number) =>
+          saveGrant(sid, sealed, new Date(Date.now() + ttlMs), store),
+        del: (sid: string) => removeGrant(sid, store),
+      };
+      await createGrantStore(null, secret, kept).save("sid-1", grant(["ops"]));
+      const rows = await store.use(async (_db, pool) => (await pool.query("select sealed from oidc_grants")).rows);
+      expect(JSON.stringify(rows)).not.toContain("refresh-token-value");
+      // A new process: nothing held in memory, the grant read back from the store.
+      const restarted = createGrantStore(null, secret, kept);
+      expect(restarted.known("sid-1")).toBeUndefined();
+      expect(await restarted.load("sid-1")).toMatchObject({ groups: ["ops"], refreshToken: "refresh-token-value" });
+      await restarted.remove("sid-1");
+      expect(await createGrantStore(null, secret, kept).load("sid-1")).toBeNull();
+    } finally {
+      await dispose();
+    }
+  }, 60_000);
 });

@@ -5,9 +5,11 @@ import { z } from "zod";
 import { serverEnv } from "../server/env";
 import { processWide } from "../server/process-wide";
 import { type SharedStore, sharedStore } from "../server/shared-store";
+import { loadGrant, removeGrant, saveGrant } from "../store/server";
 
 // What a single sign-on session needs to ask the provider again: the person's groups as last answered, when, and
-// the tokens to ask with. Held in the process; with REDIS_URL also in Redis, sealed, so every instance agrees.
+// the tokens to ask with. Held in the process and kept sealed: with REDIS_URL in Redis, so every instance agrees,
+// else in the store, so a restart signs nobody out.
 
 const grantSchema = z.object({
   sub: z.string(),
@@ -61,7 +63,30 @@ export async function openGrant(sealed: string, secret: string): Promise<OidcGra
   }
 }
 
-export function createGrantStore(shared: SharedStore | null, secret: string): GrantStore {
+/** Where sealed grants outlive the process: Redis when shared, else the store (PGlite or PostgreSQL). */
+export interface SealedGrants {
+  get(sid: string): Promise<string | null>;
+  set(sid: string, sealed: string, ttlMs: number): Promise<void>;
+  del(sid: string): Promise<void>;
+}
+
+function redisGrants(shared: SharedStore): SealedGrants {
+  return {
+    get: (sid) => shared.client.get(grantKey(sid)),
+    set: async (sid, sealed, ttlMs) => void (await shared.client.set(grantKey(sid), sealed, "PX", ttlMs)),
+    del: async (sid) => void (await shared.client.del(grantKey(sid))),
+  };
+}
+
+// The store is a memory, not a dependency: while it is down, grants are held in the process only.
+const storeGrants: SealedGrants = {
+  get: (sid) => loadGrant(sid).catch(() => null),
+  set: (sid, sealed, ttlMs) => saveGrant(sid, sealed, new Date(Date.now() + ttlMs)).catch(() => undefined),
+  del: (sid) => removeGrant(sid).catch(() => undefined),
+};
+
+export function createGrantStore(shared: SharedStore | null, secret: string, kept?: SealedGrants): GrantStore {
+  const sealedGrants = shared ? redisGrants(shared) : (kept ?? null);
   const local = new LRUCache<string, OidcGrant>({ max: 100_000 });
   const keep = (sid: string, grant: OidcGrant) => {
     const ttl = grant.until - Date.now();
@@ -71,8 +96,9 @@ export function createGrantStore(shared: SharedStore | null, secret: string): Gr
   return {
     known: (sid) => local.get(sid),
     async load(sid) {
-      if (!shared) return local.get(sid) ?? null;
-      const sealed = await shared.client.get(grantKey(sid));
+      // Without Redis this process's copy is the newest; the store's is for a process started since.
+      if (!shared && local.has(sid)) return local.get(sid)!;
+      const sealed = (await sealedGrants?.get(sid)) ?? null;
       const grant = sealed === null ? null : await openGrant(sealed, secret);
       if (grant) keep(sid, grant);
       return grant;
@@ -80,11 +106,11 @@ export function createGrantStore(shared: SharedStore | null, secret: string): Gr
     async save(sid, grant) {
       keep(sid, grant);
       const ttl = grant.until - Date.now();
-      if (shared && ttl > 0) await shared.client.set(grantKey(sid), await sealGrant(grant, secret), "PX", ttl);
+      if (sealedGrants && ttl > 0) await sealedGrants.set(sid, await sealGrant(grant, secret), ttl);
     },
     async remove(sid) {
       local.delete(sid);
-      await shared?.client.del(grantKey(sid));
+      await sealedGrants?.del(sid);
     },
     async lock(sid) {
       if (!shared) return async () => undefined;
@@ -99,7 +125,9 @@ export function createGrantStore(shared: SharedStore | null, secret: string): Gr
   };
 }
 
-/** The process's grants: shared through Redis with REDIS_URL. */
+/** The process's grants: shared through Redis with REDIS_URL, else kept in the store. */
 export function oidcGrants(): GrantStore {
-  return processWide("oidc-grants", () => createGrantStore(sharedStore(), serverEnv().DASHBOARD_SESSION_SECRET ?? ""));
+  return processWide("oidc-grants", () =>
+    createGrantStore(sharedStore(), serverEnv().DASHBOARD_SESSION_SECRET ?? "", storeGrants),
+  );
 }

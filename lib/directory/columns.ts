@@ -1,21 +1,22 @@
-import { type ColumnKind, type ColumnSpec, valueAt } from "../table/types";
+import { type ColumnKind, type ColumnSpec, type PhoneRole, valueAt } from "../table/types";
 import type { DirectoryRow } from "./types";
 
 function field<const Id extends string>(
   id: Id,
   header: string,
   kind: ColumnKind = "text",
+  phone?: PhoneRole,
 ): ColumnSpec<DirectoryRow, Id> {
-  return { id, header, kind, value: (row) => valueAt(row, id), defaultVisible: true };
+  return { id, header, kind, value: (row) => valueAt(row, id), defaultVisible: true, phone };
 }
 
 const directoryColumnsList = [
-  field("name", "Investor"),
+  field("name", "Investor", "text", "title"),
   field("investor_type", "Type"),
-  field("email", "Email"),
+  field("email", "Email", "text", "detail"),
   field("funds", "Funds", "count"),
-  field("commitment_amount", "Commitment", "money"),
-  field("contributed_amount", "Contributed", "money"),
+  field("commitment_amount", "Commitment", "money", "figure"),
+  field("contributed_amount", "Contributed", "money", "figure"),
   field("unfunded_commitment_amount", "Unfunded", "money"),
   field("life_distributions", "Life distributions", "money"),
   field("net_asset_value", "Net asset value", "money"),

@@ -1,6 +1,6 @@
 import type { ReconciliationSummary } from "../reconciliation/types";
 import type { Fund, FundGridRow } from "./types";
-import { type ColumnKind, type ColumnSpec, columnPaths, pickPaths, valueAt } from "../table/types";
+import { type ColumnKind, type ColumnSpec, columnPaths, type PhoneRole, pickPaths, valueAt } from "../table/types";
 
 function field<T, const Id extends string = string>(
   id: Id,
@@ -22,6 +22,9 @@ export function fundName(fund: FundGridRow): string {
   return fund.legal_entity?.display_name?.trim() || fund.legal_entity?.legal_name?.trim() || fund.id;
 }
 
+/** A grid column that a phone's card of the fund shows too. */
+const onPhone = <C extends ColumnSpec<FundGridRow>>(column: C, phone: PhoneRole): C => ({ ...column, phone });
+
 /** The Funds grid's columns, in order. */
 const fundGridColumnsList = [
   {
@@ -31,15 +34,16 @@ const fundGridColumnsList = [
     searchable: true,
     value: fundName,
     csv: false,
+    phone: "title",
     paths: ["legal_entity.display_name", "legal_entity.legal_name", "id"],
   },
-  field("organization_name", "Organization"),
+  onPhone(field("organization_name", "Organization"), "detail"),
   field("portfolio_company_legal_name", "Portfolio company"),
   field("round_type", "Round"),
   field("security_type", "Security"),
   field("target_size", "Target size", "money"),
-  field("total_commitments", "Commitments", "money"),
-  field("total_contributed", "Contributed", "money"),
+  onPhone(field("total_commitments", "Commitments", "money"), "figure"),
+  onPhone(field("total_contributed", "Contributed", "money"), "figure"),
   field("investor_count", "Investors", "count"),
   field("created_at", "Created", "date"),
   {

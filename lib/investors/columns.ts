@@ -1,9 +1,10 @@
 import type { Investor } from "../customer-api/schemas";
-import { type ColumnKind, type ColumnSpec, valueAt } from "../table/types";
+import { type ColumnKind, type ColumnSpec, type PhoneRole, valueAt } from "../table/types";
 
 interface FieldOptions {
   searchable?: boolean;
   defaultVisible?: boolean;
+  phone?: PhoneRole;
 }
 
 function field<const Id extends string>(
@@ -51,12 +52,13 @@ const investorColumnsList = [
     searchable: true,
     defaultVisible: true,
     csv: false,
+    phone: "title",
     paths: ["investment_account.display_name", "investment_account.legal_name", "primary_contact.full_name", "id"],
   },
-  field("investment_account.investor_type", "Type", "text", shown),
+  field("investment_account.investor_type", "Type", "text", { ...shown, phone: "detail" }),
   field("primary_contact.email", "Email", "text", { ...shown, ...searched }),
-  field("commitment_amount", "Commitment", "money", shown),
-  field("contributed_amount", "Contributed", "money", shown),
+  field("commitment_amount", "Commitment", "money", { ...shown, phone: "figure" }),
+  field("contributed_amount", "Contributed", "money", { ...shown, phone: "figure" }),
   field("unfunded_commitment_amount", "Unfunded", "money", shown),
   field("total_capital_due", "Total capital due", "money", shown),
   field("ownership_percent", "Ownership %", "percent", shown),

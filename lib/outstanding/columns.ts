@@ -1,4 +1,4 @@
-import { type ColumnKind, type ColumnSpec, valueAt } from "../table/types";
+import { type ColumnKind, type ColumnSpec, type PhoneRole, valueAt } from "../table/types";
 import type { OutstandingRow } from "./types";
 
 function field<const Id extends string>(
@@ -6,19 +6,20 @@ function field<const Id extends string>(
   header: string,
   kind: ColumnKind = "text",
   path: string = id,
+  phone?: PhoneRole,
 ): ColumnSpec<OutstandingRow, Id> {
-  return { id, header, kind, value: (row) => valueAt(row, path), defaultVisible: true };
+  return { id, header, kind, value: (row) => valueAt(row, path), defaultVisible: true, phone };
 }
 
 const outstandingColumnsList = [
-  field("fund", "Fund", "text", "fund.name"),
-  field("name", "Investor"),
+  field("fund", "Fund", "text", "fund.name", "detail"),
+  field("name", "Investor", "text", "name", "title"),
   field("email", "Email"),
   field("total_capital_due", "Capital due", "money"),
   field("total_received", "Received", "money"),
-  field("outstanding", "Outstanding", "money"),
+  field("outstanding", "Outstanding", "money", "outstanding", "figure"),
   field("capital_due_date", "Due", "date"),
-  field("daysOverdue", "Days overdue", "count"),
+  field("daysOverdue", "Days overdue", "count", "daysOverdue", "figure"),
 ] as const satisfies readonly ColumnSpec<OutstandingRow>[];
 
 export type OutstandingColumnId = (typeof outstandingColumnsList)[number]["id"];

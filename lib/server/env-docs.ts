@@ -56,6 +56,10 @@ export const envDocs = {
     "How long a fund's investor list is held (masked) and reused for new table views, in seconds, so that paging, " +
       "sorting and searching it do not download it again.",
   ),
+  HELD_LISTS_MB: api(
+    "How much of its memory an instance gives to the fund lists its tables hold, in MB (about 2 KB a record); the " +
+      "least recently used lists go first, and come back from the store when their fund is opened.",
+  ),
   INVESTOR_LIST_REFRESH_SECONDS: api(
     "Refresh reads a fund's list again at most this often, in seconds (across every instance with `REDIS_URL`); " +
       "within it the held list answers, with its age.",
@@ -167,7 +171,12 @@ export const envDocs = {
     "How long a request may wait for its turn, in milliseconds, before it is refused with 503 and `Retry-After`.",
   ),
   WARM_START: listen(
-    "`0`: listen at once, without first rendering a fund page and a table page to warm the process up.",
+    "`0`: ready at once, without first rendering a fund page and a table page to warm the process up (it listens " +
+      "at once either way; `/readyz` says `warming` until then).",
+  ),
+  SHUTDOWN_GRACE_MS: listen(
+    "On SIGTERM or SIGINT, how long requests in flight and pending store writes get before the process exits " +
+      "anyway, in milliseconds; below an orchestrator's usual 30 s.",
   ),
 
   SMTP_URL: alerts(

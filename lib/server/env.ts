@@ -23,6 +23,9 @@ export const envSchema = z
     CUSTOMER_API_BREAKER_COOLDOWN_MS: integer(100, 600_000, 15_000),
     // How long a fund's investor list is reused for new table views before it is fetched again.
     INVESTOR_LIST_CACHE_SECONDS: integer(0, 3_600, 60),
+    // The fund lists an instance holds for its tables, in MB; the least recently used go first (and come back from the
+    // store when their fund is opened).
+    HELD_LISTS_MB: integer(16, 65_536, 512),
     // Refresh reads a fund's list again at most this often; within it the held list answers, with its age.
     INVESTOR_LIST_REFRESH_SECONDS: integer(1, 3_600, 10),
     DEMO_SEED: integer(0, 2 ** 31, 42),

@@ -13,8 +13,10 @@ export const processEnvShape = {
   QUEUE_WAIT_MS: integer(100, 120_000, 2_000),
   // Requests that run at once in one process; the rest wait their turn, each person's in its own queue.
   REQUEST_SLOTS: integer(1, 256, 6),
-  // 0: listen at once, without first rendering a fund page and a table page to warm the process up.
+  // 0: ready at once, without first rendering a fund page and a table page to warm the process up.
   WARM_START: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("1")),
+  // On SIGTERM or SIGINT: how long requests in flight and pending store writes get before the process exits anyway.
+  SHUTDOWN_GRACE_MS: integer(0, 600_000, 25_000),
 };
 
 /** The process settings, checked; throws naming the variable when one is malformed. */

@@ -1,15 +1,17 @@
 import "server-only";
 import { readRulesFile } from "../access/server/rules";
-import { registerAlerts, startAlerts } from "../alerts/server/worker";
+import { registerAlerts, startAlerts, stopAlerts } from "../alerts/server/worker";
 import { sharedRevocations } from "../auth/shared-revocations";
 import { readUsersFile } from "../auth/users";
 import { connectUpstream } from "../data/upstream";
 import { scheduleDailySnapshot } from "../fund-reads/server/snapshot";
-import { keptWritesLanded } from "../fund-reads/server/kept";
+import { keptWritesLanded, keptWritesSettled } from "../fund-reads/server/kept";
+import { closeStore } from "../store/server";
 import { warmFromStore } from "../fund-reads/server/warm";
 import { EnvError, serverEnv } from "./env";
 import { logLine } from "./log";
 import { startTask } from "./start-tasks.mjs";
+import { stopTask } from "./stop-tasks.mjs";
 import { sharedStore } from "./shared-store";
 
 /** Fails fast with one readable line when the configuration is wrong. */
@@ -29,7 +31,7 @@ export async function startServer(): Promise<void> {
       await store.connected(2_000);
     }
     // What was kept serves from the first request: the organization and the fund lists from their newest kept
-    // reads, loaded beside Next's preload and the warm-up (100,000 positions: 2.5-4.6 s); the server listens after.
+    // reads, loaded beside Next's preload and the warm-up (100,000 positions: 2.5-4.6 s); /readyz says ready after.
     const started = Date.now();
     const warmed = warmFromStore().then((kept) =>
       logLine("store_warmed", { ...(kept ?? { funds: 0, positions: 0 }), ms: Date.now() - started }),
@@ -40,6 +42,11 @@ export async function startServer(): Promise<void> {
     // The warm-up's reads written before it listens: a fresh visit ran 1.3-1.9x a warm one beside those writes.
     startTask("kept writes", keptWritesLanded);
     scheduleDailySnapshot();
+    // A stop loses nothing read: every read still being written lands, then the store is closed (its folder freed).
+    stopTask("kept writes", keptWritesSettled, "drain");
+    // Sends in flight finish (or their lease lapses for another instance); nothing new is claimed.
+    stopTask("alerts", stopAlerts, "drain");
+    stopTask("store", closeStore, "close");
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);

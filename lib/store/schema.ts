@@ -129,3 +129,13 @@ export const auditEvents = pgTable(
   },
   (table) => [index("audit_events_at").on(table.at), index("audit_events_fund").on(table.fundId)],
 );
+
+/**
+ * What a single sign-on session needs to ask the provider again (its groups, tokens), sealed with a key of the
+ * session secret, so it survives a restart without Redis; the database never holds a token in the clear.
+ */
+export const oidcGrants = pgTable("oidc_grants", {
+  sid: text("sid").primaryKey(),
+  sealed: text("sealed").notNull(),
+  until: at("until").notNull(),
+});

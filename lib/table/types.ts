@@ -23,7 +23,16 @@ export interface ColumnSpec<T, Id extends string = string> {
   csv?: boolean;
   /** The field paths value() reads, for a derived column; a plain field reads only its id. */
   paths?: readonly string[];
+  /**
+   * The columns that matter most, what a phone's card of the row shows (below `md`): the `title` names the row (its
+   * link), each `figure` is an amount the page is about, shown with its header, and a `detail` is a short line under
+   * the title. Columns without it are on the desktop table only.
+   */
+  phone?: PhoneRole;
 }
+
+/** What a column is on a phone's card of its row: see ColumnSpec.phone. */
+export type PhoneRole = "title" | "figure" | "detail";
 
 export type SortDirection = "asc" | "desc";
 

@@ -4,7 +4,7 @@ import Big from "big.js";
 import { LRUCache } from "lru-cache";
 import { investorChangesOf, kindsOf } from "../../changes/server/fund-changes";
 import { fingerprintOf, sourceNames } from "../../data/sources";
-import { onListKept } from "../../fund-reads/server/kept";
+import { onListKept } from "../../fund-reads/server/kept-hooks";
 import { serverEnv } from "../../server/env";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";

@@ -6,6 +6,7 @@ import type { Principal } from "../../data/principal";
 import { Conflict } from "../../http/errors";
 import { serverEnv } from "../../server/env";
 import { processWide } from "../../server/process-wide";
+import { keptFundList } from "./kept";
 import { acceptFundRead, dropFund } from "./organization";
 import { positionOf } from "./positions";
 import { mayRefresh } from "./refresh-throttle";
@@ -34,8 +35,8 @@ export function onFundListRead(name: string, listener: (read: FundListRead) => v
 }
 
 /** Holds the kept lists (a process's start) and tells the listeners of each, as of a list just read. */
-export function holdKeptLists(lists: Parameters<typeof seedKeptLists>[0]): void {
-  for (const read of seedKeptLists(lists)) for (const listener of listeners.values()) listener(read);
+export function holdKeptLists(lists: Parameters<typeof seedKeptLists>[0], opened = false): void {
+  for (const read of seedKeptLists(lists, opened)) for (const listener of listeners.values()) listener(read);
 }
 
 // A fund a live read found gone: its held lists and its place in the organization go at once.
@@ -150,8 +151,26 @@ async function listAtVersion(fundId: string, principal: Principal, version: stri
   return reading;
 }
 
+// One store read per fund at a time: the fund's kept list, held when nothing of the fund is (a start still loading
+// every kept read, or a list let go by the memory bound), so its page waits for its own part, not the upstream's.
+const keptLoads = processWide("kept-list-loads", () => new Map<string, Promise<void>>());
+
+async function holdKept(access: FundAccess): Promise<void> {
+  let loading = keptLoads.get(access.ref);
+  if (!loading) {
+    loading = keptFundList(access)
+      .then((kept) => {
+        if (kept && listsOf(access.ref).length === 0) holdKeptLists([kept], true);
+      })
+      .finally(() => keptLoads.delete(access.ref));
+    keptLoads.set(access.ref, loading);
+  }
+  await loading;
+}
+
 async function pick(access: FundAccess, principal: Principal, refresh: boolean, now: number): Promise<Entry> {
   const fundId = access.ref;
+  if (!refresh && listsOf(fundId).length === 0) await holdKept(access);
   const forFund = listsOf(fundId);
   const latest = forFund[0];
   const ready = forFund.find((candidate) => candidate.ready);

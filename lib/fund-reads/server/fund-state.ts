@@ -16,8 +16,8 @@ export interface FundState {
   /** Lower-cased names the global search matches: display and legal name, organization, portfolio company. */
   search: string;
   organization: string | null;
-  /** The fund's own figures, for reconciliation and capital outstanding. */
-  figures: FundFigures;
+  /** The fund's own figures, for reconciliation, capital outstanding and the Overview. */
+  figures: FundFigures & { target_size?: string | null };
   status: "pending" | "read" | "failed";
   positions: readonly Position[];
   /** The content digest of the list the positions came from (null until read). */
@@ -30,11 +30,12 @@ export interface FundState {
   round: number;
 }
 
-/** The fund's own figures, as the fund list gives them. */
-export function figuresOf(fund: Fund): FundFigures {
+/** The fund's own figures, as the fund list gives them (its target too, for the Overview). */
+export function figuresOf(fund: Fund): FundFigures & { target_size?: string | null } {
   const { investor_count, total_commitments, total_contributed, total_received, calculation_method, capital_due_date } =
     fund;
-  return { investor_count, total_commitments, total_contributed, total_received, calculation_method, capital_due_date };
+  const figures = { investor_count, total_commitments, total_contributed, total_received, calculation_method };
+  return { ...figures, capital_due_date, target_size: fund.target_size };
 }
 
 /** A fund's state from its record in its source's fund list, keeping what is known of its positions. */

@@ -42,8 +42,14 @@ export interface Entry {
 // Pages and route handlers are separate bundles: the held lists are process-wide so both see the same ones.
 export const entries = processWide<Entry[]>("fund-list-reads", () => []);
 
-// About 1.2 GB of parsed investors at most; the least recently used lists go first.
-const maxRows = 250_000;
+// What one held record costs on the heap: a masked investor record measured 1.26 KB (a 50,000-investor demo fund,
+// heapUsed before and after), its tax key and its share of the table's index about as much again.
+const heldBytesPerRow = 2_048;
+
+/** How many records the held lists may keep: HELD_LISTS_MB of them; the least recently used lists go first. */
+function maxRows(): number {
+  return Math.floor((serverEnv().HELD_LISTS_MB * 1_048_576) / heldBytesPerRow);
+}
 // A list nobody has paged for this long is dropped.
 const idleMs = 10 * 60_000;
 
@@ -59,7 +65,7 @@ export function evict(now: number) {
     const entry = entries[i]!;
     const newer = entries.filter((other) => other.fundId === entry.fundId && other.startedAt > entry.startedAt).length;
     // Each fund keeps its latest list and the one before, so someone paging the older one is not cut off.
-    if (now - entry.usedAt > idleMs || newer >= 2 || (rows + entry.rows > maxRows && i > 0)) entries.splice(i--, 1);
+    if (now - entry.usedAt > idleMs || newer >= 2 || (rows + entry.rows > maxRows() && i > 0)) entries.splice(i--, 1);
     else rows += entry.rows;
   }
 }
@@ -74,11 +80,13 @@ export function listsOf(fundId: string): Entry[] {
  * the cache's age, the first request of each fund reads it live meanwhile. Newest funds first, up to the cache's
  * size; a fund held already is left.
  */
-export function seedKeptLists(lists: readonly KeptFundList[]): FundListRead[] {
+export function seedKeptLists(lists: readonly KeptFundList[], opened = false): FundListRead[] {
   const seeded: FundListRead[] = [];
   let rows = entries.reduce((sum, entry) => sum + entry.rows, 0);
   for (const kept of [...lists].sort((a, b) => b.seenAt - a.seenAt)) {
-    if (!kept.fund || listsOf(kept.fundId).length > 0 || rows + kept.investors.length > maxRows) continue;
+    // A fund being opened is held whatever the bound: the least recently used lists make room for it (evict).
+    const room = opened || rows + kept.investors.length <= maxRows();
+    if (!kept.fund || listsOf(kept.fundId).length > 0 || !room) continue;
     rows += kept.investors.length;
     const { fundId, investors, taxKeys, digest, seenAt } = kept;
     // Read within the cache's age: as fresh as a list this process read itself, and served as one.

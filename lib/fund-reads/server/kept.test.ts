@@ -124,11 +124,14 @@ describe.each(["pglite", "postgres"] as const)("kept reads on %s", (driver) => {
     expect(page).toMatchObject({ kept: true, complete: true, total: 300 });
     // The live read the page began lands with the same content: the same version, no longer kept.
     const { vi } = await import("vitest");
-    const live = await vi.waitFor(async () => {
-      const index = await restarted.lists.investorIndex(user, big);
-      expect(index.kept).toBe(false);
-      return index;
-    });
+    const live = await vi.waitFor(
+      async () => {
+        const index = await restarted.lists.investorIndex(user, big);
+        expect(index.kept).toBe(false);
+        return index;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     expect(live.version).toBe(page.version);
     await restarted.kept.keptWritesSettled();
     await restarted.store.closeStore();
@@ -244,4 +247,31 @@ describe.each(["pglite", "postgres"] as const)("kept reads on %s", (driver) => {
       demo.controls.set({ fundFaults: { [small]: null } });
     }
   }, 90_000);
+
+  it("a held list let go by the memory bound comes back from the store when its fund is opened again", async () => {
+    const big = await startDemoApi({ fundSizes: [9_000, 9_000], fundCount: 2, seed: 9 });
+    try {
+      // 16 MB holds about 8,000 records: the second list of 9,000 lets the first go.
+      const run = await processWith({
+        ...env,
+        CUSTOMER_API_BASE_URL: big.url,
+        CUSTOMER_API_TOKEN: big.token,
+        HELD_LISTS_MB: "16",
+      });
+      const [first, second] = (await run.funds.readFunds(user)).map((fund) => fund.id);
+      const view = (await import("../../investors/search-params")).defaultInvestorView;
+      const page = (ref: string) => run.rows.investorRowsPage(user, ref, { view, offset: 0, limit: 10, sized: [] });
+      const whole = async (ref: string) => run.lists.investorIndex(user, ref);
+      await whole(first!);
+      await whole(second!);
+      await run.kept.keptWritesSettled();
+      expect(await run.lists.heldInvestorIndex(user, first!)).toBeNull();
+      const asked = big.controls.stats().requests;
+      expect(await page(first!)).toMatchObject({ total: 9_000, complete: true });
+      // From the store, not the upstream.
+      expect(big.controls.stats().requests).toBe(asked);
+    } finally {
+      await big.close();
+    }
+  }, 120_000);
 });

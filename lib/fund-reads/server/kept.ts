@@ -12,12 +12,10 @@ import {
   latestFundsList,
   latestKeptList,
   latestKeptLists,
-  recordFund,
   recordFundsList,
-  recordInvestorList,
   recordReadFailure,
 } from "../../store/server";
-import type { AfterKept } from "../../store/server/writes";
+import { enqueueRead, queuedWrites } from "./write-queue";
 
 // What fund-reads keeps of each read in the store, and takes back from it, under each fund's store key (its source's
 // fingerprint and id): what another token or address read is never served. The store is a memory, never a
@@ -35,20 +33,8 @@ export interface KeptFundList {
   seenAt: number;
 }
 
-// Work registered to run inside the transaction that keeps each investor list (alerts' events): it commits, or rolls
-// back, with the read. Process-wide: the registrar (the start) and the writers (pages, routes) are separate bundles.
-const keptListHooks = processWide("kept-list-hooks", () => new Map<string, AfterKept>());
-
-/** Runs `hook` inside the transaction of every investor list kept from now on (one hook per name). */
-export function onListKept(name: string, hook: AfterKept): void {
-  keptListHooks.set(name, hook);
-}
-
-const afterKept: AfterKept = async (tx, facts) => {
-  for (const hook of keptListHooks.values()) await hook(tx, facts);
-};
-
-// Writes of one fund's list are chained, so two reads of a fund land in the order they were made.
+// Funds lists and failed reads, rarer, are chained by key (two land in the order they were made); a fund's reads go
+// through the write queue, a batch at a time.
 const chains = processWide("kept-write-chains", () => new Map<string, Promise<unknown>>());
 
 function chained(key: string, write: () => Promise<unknown>): Promise<void> {
@@ -69,22 +55,17 @@ export function keepFundList(read: {
 }): Promise<void> {
   // The fund's record read with the list is kept too: a kept list is served with the figures of its moment.
   if (read.fund) void keepFund(read.storeKey, read.fund, read.readAt);
-  return chained(`list:${read.storeKey}`, () =>
-    recordInvestorList(
-      {
-        fundId: read.storeKey,
-        readAt: new Date(read.readAt),
-        digest: read.digest,
-        fund: read.fund ? (upstreamRecord(read.fund) as Record<string, unknown>) : null,
-        investors: read.investors.map((record, at) => ({
-          record: record as Record<string, unknown>,
-          taxKey: read.taxKeys[at] ?? null,
-        })),
-      },
-      undefined,
-      afterKept,
-    ),
-  );
+  return enqueueRead({
+    kind: "investors",
+    fundId: read.storeKey,
+    readAt: new Date(read.readAt),
+    digest: read.digest,
+    fund: read.fund ? (upstreamRecord(read.fund) as Record<string, unknown>) : null,
+    investors: read.investors.map((record, at) => ({
+      record: record as Record<string, unknown>,
+      taxKey: read.taxKeys[at] ?? null,
+    })),
+  });
 }
 
 function digestOf(value: unknown): string {
@@ -102,10 +83,14 @@ export function keepFundsList(source: string, funds: readonly Fund[], readAt: nu
 
 /** Keeps a read of one fund's own record (masked). */
 export function keepFund(storeKey: string, fund: Fund, readAt: number): Promise<void> {
-  const record = upstreamRecord(fund);
-  return chained(`fund:${storeKey}`, () =>
-    recordFund({ fundId: storeKey, readAt: new Date(readAt), digest: digestOf(record), fund: record }),
-  );
+  const record = upstreamRecord(fund) as Record<string, unknown>;
+  return enqueueRead({
+    kind: "fund",
+    fundId: storeKey,
+    readAt: new Date(readAt),
+    digest: digestOf(record),
+    fund: record,
+  });
 }
 
 /** Notes a read that failed (a 404 among them: the fund is gone, and nothing kept of it is served from then on). */
@@ -118,10 +103,11 @@ export function keepFailure(
   const message = error instanceof Error ? error.message : String(error);
   const at = new Date();
   const status = statusOf(error) ?? 502;
-  const fundId = storeKey ?? fingerprintOf(source);
-  void Promise.resolve(fundId)
-    .then((key) => recordReadFailure({ kind, fundId: key, at, status, message }))
-    .catch(() => undefined);
+  // Chained like the reads: a stop waits for it too (a 404 kept is what keeps a gone fund unserved after a restart).
+  void chained(`failure:${storeKey ?? source}`, async () => {
+    const fundId = storeKey ?? (await fingerprintOf(source));
+    await recordReadFailure({ kind, fundId, at, status, message });
+  });
 }
 
 function fromKept(ref: string, source: string, kept: KeptList): KeptFundList {
@@ -182,10 +168,10 @@ export async function keptOrganization(source: string): Promise<KeptOrganization
 
 /** Settles once the writes begun so far have landed or failed (not those begun meanwhile). */
 export async function keptWritesLanded(): Promise<void> {
-  await Promise.all([...chains.values()]);
+  await Promise.all([...chains.values(), ...queuedWrites()]);
 }
 
 /** Settles once every write has landed or failed, those begun meanwhile too (a command waits for it before it exits). */
 export async function keptWritesSettled(): Promise<void> {
-  while (chains.size > 0) await keptWritesLanded();
+  while (chains.size > 0 || queuedWrites().length > 0) await keptWritesLanded();
 }

@@ -12,6 +12,7 @@ import { testPrincipal } from "../../testing/principal";
 
 const modules = async () => ({
   store: await import("../../store/server"),
+  kept: await import("./kept"),
   organization: await import("./scoped-organization"),
   rows: await import("../../investors/server/rows"),
   funds: await import("../../data/funds"),
@@ -57,11 +58,18 @@ describe("several sources", () => {
     };
   }, 60_000);
 
-  afterEach(endProcess, 30_000);
+  // Each test's reads written before its store closes: a close under load would otherwise wait on them.
+  afterEach(endProcess, 60_000);
   afterAll(async () => {
     await Promise.all([north?.close(), south?.close()]);
     rmSync(folder, { recursive: true, force: true });
   });
+
+  /** Every build and write of the run done, so its store closes at once. */
+  const settle = async (run: Awaited<ReturnType<typeof modules>>) => {
+    await run.organization.organizationBuilt(testPrincipal());
+    await run.kept.keptWritesSettled();
+  };
 
   const scoped = (...written: string[]) => testPrincipal({ scope: parseScope(written, ["north", "south"]) });
 
@@ -81,6 +89,7 @@ describe("several sources", () => {
     const mine = (await run.organization.organizationSnapshot(person)).funds;
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((fund) => fund.id.startsWith("north~") && fund.organization === organizations[0])).toBe(true);
+    await settle(run);
   }, 60_000);
 
   it("answers another source's fund, and an unknown one, with the same 404; the same id in scope is read", async () => {
@@ -95,6 +104,7 @@ describe("several sources", () => {
     await expect(page(northOnly, "elsewhere~00000000-0000-4000-8000-000000000000")).rejects.toMatchObject(gone);
     // A bare id (a link pasted before the second source) is the fund of a source in the person's scope.
     expect(await page(scoped("south/*"), ids[2]!)).toMatchObject({ total: 5 });
+    await settle(run);
   }, 60_000);
 
   it("matches a person across funds only within the scope: the directory of one source counts that source alone", async () => {
@@ -110,5 +120,6 @@ describe("several sources", () => {
     const positions = (page: typeof everyone) => page.rows.reduce((sum, row) => sum + row.funds, 0);
     expect(positions(southOnly)).toBe(12);
     expect(positions(everyone)).toBe(24);
+    await settle(run);
   }, 60_000);
 });

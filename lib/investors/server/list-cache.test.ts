@@ -21,6 +21,11 @@ vi.mock("../../customer-api", async (original) => ({
   // The fund's record, read with each list for its figures.
   getFund: async (_source: string, id: string) => ({ id, name: "Fund A", calculation_method: null }),
 }));
+// Each test starts as an instance with nothing kept: a list written to the store by the test before is not held.
+vi.mock("../../fund-reads/server/kept", async (original) => ({
+  ...(await original<typeof import("../../fund-reads/server/kept")>()),
+  keptFundList: async () => null,
+}));
 // The one source's fingerprint, without starting the embedded demo it would otherwise be.
 vi.mock("../../customer-api/upstream", () => ({ getUpstream: async () => ({ name: "default", fingerprint: "fp" }) }));
 

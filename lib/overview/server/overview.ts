@@ -1,9 +1,7 @@
 import "server-only";
 import type { Principal } from "../../data/principal";
-import { readFunds } from "../../fund-reads/server/funds";
 import { storeKeysOf } from "../../data/sources";
 import { organizationSnapshot } from "../../fund-reads/server/scoped-organization";
-import { fundName } from "../../funds/columns";
 import { fundsViewUrl } from "../../funds/search-params";
 import { outstandingViewSearch } from "../../outstanding/search-params";
 import { contributedByDay } from "../../store/server";
@@ -23,16 +21,20 @@ async function contributedHistory(fundIds: readonly string[]): Promise<Contribut
   }
 }
 
-/** The Overview of every fund the person can see, as the organization's reads stand now. */
+/**
+ * The Overview of every fund the person can see, as the organization's reads stand now: after a restart, from the
+ * kept reads (its funds list and figures included) while the live reads run, like every other page.
+ */
 export async function overviewOf(principal: Principal): Promise<Overview> {
-  const [funds, organization] = await Promise.all([readFunds(principal), organizationSnapshot(principal)]);
+  const organization = await organizationSnapshot(principal);
+  const funds = organization.states.map((fund) => ({ id: fund.id, name: fund.name, ...fund.figures }));
   // Over the funds the person sees, only: kept reads of others never add to their totals.
   const contributed = await contributedHistory(funds.map((fund) => fund.id));
 
   const { top, others } = topWithOthers(funds, (fund) => fund.total_commitments, chartBars);
   const byTarget: ChartRow<TargetSeries>[] = top.map((fund) => ({
     key: fund.id,
-    label: fundName(fund),
+    label: fund.name,
     href: `/funds/${encodeURIComponent(fund.id)}`,
     values: { commitments: fund.total_commitments ?? null, target: fund.target_size ?? null },
   }));

@@ -88,6 +88,9 @@ export class StoreConnection {
   async failed(error: unknown): Promise<StoreUnavailable> {
     if (error instanceof StoreUnavailable) return error;
     const reason = error instanceof Error ? error.message : String(error);
+    // PGlite's one session was busy past the wait: the store is slow, not down, and dropping it would lose the queue.
+    if (this.driver === "pglite" && /timeout exceeded when trying to connect/.test(reason))
+      return new StoreUnavailable("the embedded store is busy");
     this.board.set("unavailable", reason);
     await this.dropPool();
     return new StoreUnavailable(reason);

@@ -3,6 +3,7 @@ import type { StoreConnection } from "./connection";
 import { latestFundsList, latestKeptList, latestKeptLists } from "./reads";
 import { at, investor, testStore, type TestDriver } from "./test-stores";
 import { forgetPeople, pruneReads, storeBytes } from "./upkeep";
+import { type KeptWrite, recordReads } from "./batch-writes";
 import { recordFund, recordFundsList, recordInvestorList, recordReadFailure } from "./writes";
 
 const count = async (store: StoreConnection, query: string, params: unknown[] = []) =>
@@ -78,6 +79,44 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("the store on %s", (driv
     await recordFund({ fundId: "rec", readAt: at("2026-01-02T00:00:00Z"), digest: "r1", fund }, store);
     await list("rec", "l1", "2026-01-02T00:00:00Z", [investor("rec-1")]);
     expect((await latestKeptList("rec", store))?.fund).toEqual(fund);
+  });
+
+  it("keeps many reads in one batch exactly as one by one: new content once, the same content as a sighting", async () => {
+    const people = (tag: string) =>
+      [investor(`${tag}-1`), investor(`${tag}-2`)].map((record) => ({ record, taxKey: null }));
+    const batch = (day: string, digest: string): KeptWrite[] => [
+      {
+        kind: "investors",
+        fundId: "batch-a",
+        readAt: at(day),
+        digest,
+        fund: { total_commitments: "5.00" },
+        investors: people("ba"),
+      },
+      { kind: "investors", fundId: "batch-b", readAt: at(day), digest: "b1", fund: null, investors: people("bb") },
+      {
+        kind: "fund",
+        fundId: "batch-a",
+        readAt: at(day),
+        digest: "f1",
+        fund: { id: "batch-a", total_commitments: "5.00" },
+      },
+    ];
+    expect(await recordReads(batch("2026-07-01T00:00:00Z", "a1"), store)).toEqual(["new", "new", "new"]);
+    expect(await recordReads(batch("2026-07-02T00:00:00Z", "a2"), store)).toEqual(["new", "seen", "seen"]);
+    expect(await count(store, "select count(*) n from reads where fund_id like 'batch-%'")).toBe(4);
+    expect(await count(store, "select count(*) n from positions where fund_id like 'batch-%'")).toBe(6);
+    const kept = await latestKeptList("batch-b", store);
+    expect(kept).toMatchObject({
+      digest: "b1",
+      readAt: at("2026-07-01T00:00:00Z"),
+      lastSeenAt: at("2026-07-02T00:00:00Z"),
+    });
+    expect((await latestKeptList("batch-a", store))?.fund).toEqual({ id: "batch-a", total_commitments: "5.00" });
+    // Two reads of one fund are two batches, in the order they were made.
+    await expect(
+      recordReads([...batch("2026-07-03T00:00:00Z", "a3"), batch("2026-07-03T00:00:00Z", "a4")[0]!], store),
+    ).rejects.toThrow(/one read per kind and fund/);
   });
 
   it("keeps one copy of unchanged content and a sighting for each read", async () => {

@@ -1,0 +1,141 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { fundFigures } from "../columns";
+import { toJson } from "../schema";
+import { type StoreConnection, defaultConnection, type StoreDb } from "./connection";
+import { bumpGeneration } from "./generation";
+import { positionsInsert, positionsPerStatement } from "./position-rows";
+import type { AfterKept } from "./writes";
+
+// Many reads kept in one transaction, each exactly as recordFund and recordInvestorList keep one: a sighting of the
+// last kept version when its digest is the same, else a new version with its positions. One statement per step for
+// the whole batch: a directory of 2,000 small funds was ~10 statements each, which PGlite (one session, each
+// statement a round trip to its process) wrote at ~30 funds a second, slower than the upstream was read.
+
+type Tx = Parameters<Parameters<StoreDb["transaction"]>[0]>[0];
+type Kept = { record: Record<string, unknown>; taxKey: string | null };
+
+export type KeptWrite =
+  | { kind: "fund"; fundId: string; readAt: Date; digest: string; fund: Record<string, unknown> }
+  | {
+      kind: "investors";
+      fundId: string;
+      readAt: Date;
+      digest: string;
+      fund: Record<string, unknown> | null;
+      investors: readonly Kept[];
+    };
+
+const keyOf = (write: { kind: string; fundId: string }) => `${write.kind}\u0000${write.fundId}`;
+
+async function lastOf(tx: Tx, writes: readonly KeptWrite[]) {
+  const found = await tx.execute<{ id: string; kind: string; fund_id: string; digest: string }>(sql`
+    select distinct on (kind, fund_id) id, kind, fund_id, digest from reads
+    where (kind, fund_id) in (select * from unnest(${sql.param(writes.map((w) => w.kind))}::text[], ${sql.param(writes.map((w) => w.fundId))}::text[]))
+    order by kind, fund_id, read_at desc, id desc`);
+  return new Map(found.rows.map((row) => [keyOf({ kind: row.kind, fundId: row.fund_id }), row]));
+}
+
+async function seen(tx: Tx, sightings: readonly { id: number; at: Date }[]) {
+  if (sightings.length === 0) return;
+  const ids = sightings.map((s) => s.id);
+  const ats = sightings.map((s) => s.at.toISOString());
+  await tx.execute(sql`
+    update reads set last_seen_at = greatest(reads.last_seen_at, t.at)
+    from unnest(${sql.param(ids)}::bigint[], ${sql.param(ats)}::timestamptz[]) t(id, at) where reads.id = t.id`);
+  await tx.execute(
+    sql`insert into read_sightings (read_id, seen_at) select * from unnest(${sql.param(ids)}::bigint[], ${sql.param(ats)}::timestamptz[])`,
+  );
+}
+
+async function inserted(tx: Tx, writes: readonly KeptWrite[]): Promise<Map<string, number>> {
+  if (writes.length === 0) return new Map();
+  const figures = writes.map((write) => fundFigures(write.fund));
+  const column = <T>(pick: (write: KeptWrite, at: number) => T) => sql.param(writes.map(pick));
+  const found = await tx.execute<{ id: string; kind: string; fund_id: string }>(sql`
+    insert into reads (kind, fund_id, digest, read_at, last_seen_at, record, total_commitments, total_contributed,
+                       total_received, investor_count)
+    select * from unnest(${column((w) => w.kind)}::text[], ${column((w) => w.fundId)}::text[],
+      ${column((w) => w.digest)}::text[], ${column((w) => w.readAt.toISOString())}::timestamptz[],
+      ${column((w) => w.readAt.toISOString())}::timestamptz[],
+      ${column((w) => (w.kind === "fund" ? toJson(w.fund) : null))}::jsonb[],
+      ${column((_, at) => figures[at]!.totalCommitments)}::numeric[],
+      ${column((_, at) => figures[at]!.totalContributed)}::numeric[],
+      ${column((_, at) => figures[at]!.totalReceived)}::numeric[],
+      ${column((_, at) => figures[at]!.investorCount)}::integer[])
+    returning id, kind, fund_id`);
+  const ids = new Map(found.rows.map((row) => [keyOf({ kind: row.kind, fundId: row.fund_id }), Number(row.id)]));
+  await seen(
+    tx,
+    writes.map((write) => ({ id: ids.get(keyOf(write))!, at: write.readAt })),
+  );
+  return ids;
+}
+
+async function positions(tx: Tx, writes: readonly KeptWrite[], ids: Map<string, number>) {
+  for (const write of writes) {
+    if (write.kind !== "investors") continue;
+    const readId = ids.get(keyOf(write))!;
+    for (let start = 0; start < write.investors.length; start += positionsPerStatement) {
+      const chunk = write.investors.slice(start, start + positionsPerStatement);
+      await tx.execute(positionsInsert(readId, write.fundId, start, chunk));
+      await new Promise((turn) => setImmediate(turn));
+    }
+  }
+}
+
+/** Runs `afterKept` for each investor list of the batch, in the batch's transaction, as recordInvestorList does. */
+async function afterLists(
+  tx: Tx,
+  writes: readonly KeptWrite[],
+  last: Awaited<ReturnType<typeof lastOf>>,
+  ids: Map<string, number>,
+  afterKept: AfterKept,
+) {
+  for (const write of writes) {
+    if (write.kind !== "investors") continue;
+    const before = last.get(keyOf(write));
+    const id = ids.get(keyOf(write));
+    await afterKept(tx, {
+      fundKey: write.fundId,
+      readId: id ?? Number(before!.id),
+      kept: id === undefined ? "seen" : "new",
+      previousReadId: id === undefined || !before ? null : Number(before.id),
+      readAt: write.readAt,
+      digest: write.digest,
+      fund: write.fund,
+      investors: write.investors,
+    });
+  }
+}
+
+/**
+ * Keeps the reads (at most one per kind and fund) in one transaction: for each, "new" or "seen". Two reads of one
+ * fund belong in two batches, in the order they were made. `afterKept` runs for each investor list inside it.
+ */
+export async function recordReads(
+  writes: readonly KeptWrite[],
+  store: StoreConnection = defaultConnection(),
+  afterKept?: AfterKept,
+): Promise<("new" | "seen")[]> {
+  if (new Set(writes.map(keyOf)).size !== writes.length) throw new Error("one read per kind and fund in a batch");
+  try {
+    return await store.use((db) =>
+      db.transaction(async (tx) => {
+        const last = await lastOf(tx, writes);
+        const unchanged = writes.filter((write) => last.get(keyOf(write))?.digest === write.digest);
+        const fresh = writes.filter((write) => last.get(keyOf(write))?.digest !== write.digest);
+        await seen(
+          tx,
+          unchanged.map((write) => ({ id: Number(last.get(keyOf(write))!.id), at: write.readAt })),
+        );
+        const ids = await inserted(tx, fresh);
+        await positions(tx, fresh, ids);
+        if (afterKept) await afterLists(tx, writes, last, ids, afterKept);
+        return writes.map((write) => (ids.has(keyOf(write)) ? "new" : "seen"));
+      }),
+    );
+  } finally {
+    for (const write of writes) bumpGeneration(write.fundId);
+  }
+}
