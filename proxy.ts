@@ -37,10 +37,13 @@ const apiRoutes = [
   /^\/api\/funds\/[^/]+\/investors\/[^/]+\/neighbours\/?$/,
   /^\/api\/access\/revoke\/?$/,
   /^\/api\/access\/forget\/?$/,
+  /^\/api\/alerts(\/deliveries)?\/?$/,
+  /^\/api\/alerts\/[^/]+(\/rotate)?\/?$/,
+  /^\/api\/alerts\/deliveries\/[^/]+\/resend\/?$/,
 ];
 
-// Reachable without a session: the sign-in page and the sign-in flow itself.
-const publicPaths = [/^\/login\/?$/, /^\/auth\//];
+// Reachable without a session: the sign-in page and the sign-in flow itself; an alert email's unsubscribe link (signed).
+const publicPaths = [/^\/login\/?$/, /^\/auth\//, /^(\/api)?\/alerts\/unsubscribe\/?$/];
 // Asked by load balancers and orchestrators, which have no session and no proxy secret; they reveal no data.
 const healthPaths = new Set(["/healthz", "/readyz"]);
 

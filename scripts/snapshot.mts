@@ -5,6 +5,8 @@ import { openStoreOrExit } from "./store-command.mts";
 const { connectUpstream } = await import("../lib/data/upstream.ts");
 const { keptWritesSettled } = await import("../lib/fund-reads/server/kept.ts");
 const { takeSnapshot } = await import("../lib/fund-reads/server/snapshot.ts");
+// Its reads make alerts' events like the server's (the server delivers them).
+(await import("../lib/alerts/server/worker.ts")).registerAlerts();
 
 const store = await openStoreOrExit();
 await connectUpstream();

@@ -15,6 +15,7 @@ const actionLabels: Record<AuditAction, string> = {
   rules_change: "Rules changed",
   audit_view: "Look at the audit trail",
   retention: "Retention",
+  team_alert: "Team alert added or removed",
 };
 
 interface AuditFiltersProps {

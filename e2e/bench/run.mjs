@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { aggridPeer } from "./aggrid-peer.mjs";
+import { alertsScale } from "./alerts.mjs";
 import { browserTimings } from "./browser-timings.mjs";
 import { watchContention } from "./contention.mjs";
 import { changesScale } from "./changes.mjs";
@@ -26,7 +27,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --upstream-url URL      its Customer API (enables the direct and bare pass-through comparisons); needs --token
   --token T               bearer token for --upstream-url
   --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse,warm,directory,store,
-                          changes,scope
+                          changes,scope,alerts
                           (default all); aggrid: our fund page beside AG Grid Community on the same funds, as ratios
                           (ours ÷ AG Grid); directory: the investor directory over 2,000 funds and 100,000 positions
                           on its own demo API (50 ms latency) and app servers (local mode only); store: the same
@@ -37,7 +38,10 @@ const USAGE = `Usage: npm run bench -- [options]
                           reads of a 50,000-investor fund and 2,000 funds of 50 in a fresh PGlite store, then a
                           fund's and the organization's changes and /changes in the browser (own demo API and
                           server); scope: the directory's build, a fund's first rows and the search as an admin of
-                          everything and as one scoped to one organization (own demo API and servers). A subset keeps the
+                          everything and as one scoped to one organization (own demo API and servers); alerts: a read
+                          kept to its webhook delivered with 1,000 subscriptions, 600 pairs exactly once across two
+                          instances on PostgreSQL with one killed, the digest run for 100 subscribers (own demo APIs,
+                          servers and PostgreSQL). A subset keeps the
                           other scenarios' rows of the previous results, marked as carried over
   --runs N                measured runs per scenario (default 5)
   --warmup N              warm-up runs, not counted (default 1)
@@ -88,9 +92,10 @@ const SCENARIOS = [
   "store",
   "changes",
   "scope",
+  "alerts",
 ];
 // Scenarios that start their own servers: with only these, the shared demo API and app server are not started.
-const SELF_CONTAINED = ["directory", "warm", "changes", "scope"];
+const SELF_CONTAINED = ["directory", "warm", "changes", "scope", "alerts"];
 const only = args.only ? args.only.split(",").map((name) => name.trim()) : SCENARIOS;
 const unknown = only.filter((name) => !SCENARIOS.includes(name));
 const int = (name) => Number.parseInt(args[name], 10);
@@ -300,6 +305,7 @@ async function main() {
         : [],
     changes: async () => (local ? changesScale({ dir: snapshot.dir, runs, warmup, profileDir, log }) : []),
     scope: async () => (local ? scopeCost({ dir: snapshot.dir, runs: Math.min(runs, 3), warmup, log }) : []),
+    alerts: async () => (local ? alertsScale({ dir: snapshot.dir, runs: Math.min(runs, 3), log }) : []),
   };
   const results = [];
   const loadPerScenario = {};

@@ -13,6 +13,7 @@ export const auditActions = [
   "rules_change",
   "audit_view",
   "retention",
+  "team_alert",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

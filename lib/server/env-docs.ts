@@ -14,6 +14,7 @@ export const envGroups = [
   { title: "Investors across funds", page: { name: "the tour", path: "README.md#a-tour" } },
   { title: "Several instances", page: { name: "Several instances", path: "docs/several-instances.md" } },
   { title: "Where it listens", page: { name: "Several instances", path: "docs/several-instances.md" } },
+  { title: "Alerts", page: { name: "Alerts", path: "docs/alerts.md" } },
 ] as const;
 
 export type EnvGroup = (typeof envGroups)[number]["title"];
@@ -29,6 +30,7 @@ const store = inGroup("The store");
 const investors = inGroup("Investors across funds");
 const instances = inGroup("Several instances");
 const listen = inGroup("Where it listens");
+const alerts = inGroup("Alerts");
 
 /** One or two sentences per variable, listed in the order the table and .env.example show them. */
 export const envDocs = {
@@ -175,5 +177,23 @@ export const envDocs = {
   SHUTDOWN_GRACE_MS: listen(
     "On SIGTERM or SIGINT, how long requests in flight and pending store writes get before the process exits " +
       "anyway, in milliseconds; below an orchestrator's usual 30 s.",
+  ),
+
+  SMTP_URL: alerts(
+    "The SMTP server alert emails go through: `smtps://user:password@mail.example.com:465` or `smtp://…:587` " +
+      '(STARTTLS when offered). Blank: email subscriptions say "Email is not configured"; webhooks still work.',
+  ),
+  ALERTS_FROM: alerts("The sender of alert emails, `Name <address>`."),
+  ALERTS_SECRET_KEY: alerts(
+    "32+ random characters, the same on every instance: seals webhook URLs and signing secrets in the store and " +
+      "signs unsubscribe links. Blank: a key derived from `DIRECTORY_MATCH_SECRET` (or the embedded store's key file).",
+  ),
+  ALERTS_WEBHOOK_ALLOW: alerts(
+    "Comma-separated `host:port` pairs a deployment trusts for webhooks: they may use http and any address " +
+      "(loopback, private). Every other webhook is https to a public address, checked when saved and at each " +
+      "connection.",
+  ),
+  ALERTS_POLL_MS: alerts(
+    "How often each instance looks for alerts to deliver, in milliseconds (it also looks right after a read is kept).",
   ),
 } satisfies Record<EnvVariable, EnvDoc>;

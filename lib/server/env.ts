@@ -131,6 +131,30 @@ export const envSchema = z
     OIDC_ALLOWED_GROUP: z.preprocess(blankToUndefined, z.string().optional()),
     OIDC_GROUPS_CLAIM: z.preprocess(blankToUndefined, z.string().default("groups")),
     OIDC_ALLOW_INSECURE_REQUESTS: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("0")),
+    // Alerts (issue 30): email through this SMTP server; unset, email subscriptions say "Email is not configured".
+    SMTP_URL: z.preprocess(
+      blankToUndefined,
+      z.url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" }).optional(),
+    ),
+    ALERTS_FROM: z.preprocess(blankToUndefined, z.string().max(200).default("Fund Explorer <fund-explorer@localhost>")),
+    // Seals webhook URLs and secrets in the store and signs unsubscribe links; unset, derived from the deployment's key.
+    ALERTS_SECRET_KEY: z.preprocess(
+      blankToUndefined,
+      z.string().min(32, "ALERTS_SECRET_KEY must be at least 32 characters").optional(),
+    ),
+    // host:port pairs whose webhooks are trusted: any address, and http too (comma-separated).
+    ALERTS_WEBHOOK_ALLOW: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(
+          /^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/,
+          "ALERTS_WEBHOOK_ALLOW is a comma-separated list of host:port",
+        )
+        .optional(),
+    ),
+    // How often each instance looks for alerts to deliver (it also looks at once after a read is kept).
+    ALERTS_POLL_MS: integer(100, 60_000, 1_000),
   })
   .superRefine((env, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: "custom", message });

@@ -1,5 +1,6 @@
 import "server-only";
 import { readRulesFile } from "../access/server/rules";
+import { registerAlerts, startAlerts, stopAlerts } from "../alerts/server/worker";
 import { sharedRevocations } from "../auth/shared-revocations";
 import { readUsersFile } from "../auth/users";
 import { connectUpstream } from "../data/upstream";
@@ -20,6 +21,8 @@ export async function startServer(): Promise<void> {
     if (usersFile) readUsersFile(usersFile);
     if (rulesFile) readRulesFile(rulesFile);
     logLine("server_configured", { mode: await connectUpstream() });
+    // Alerts' events are made in the transaction of each list kept from now on (the warm-up's too).
+    registerAlerts();
     // With Redis: learn the revocations so far and listen for new ones before the first request; an unreachable
     // Redis does not stop the start (the instance reports not ready and retries by itself).
     const store = sharedStore();
@@ -34,11 +37,15 @@ export async function startServer(): Promise<void> {
       logLine("store_warmed", { ...(kept ?? { funds: 0, positions: 0 }), ms: Date.now() - started }),
     );
     startTask("kept reads", warmed);
+    // The alerts worker once the catalog is seeded from the kept funds lists: it decides access on it.
+    void warmed.then(startAlerts);
     // The warm-up's reads written before it listens: a fresh visit ran 1.3-1.9x a warm one beside those writes.
     startTask("kept writes", keptWritesLanded);
     scheduleDailySnapshot();
     // A stop loses nothing read: every read still being written lands, then the store is closed (its folder freed).
     stopTask("kept writes", keptWritesSettled, "drain");
+    // Sends in flight finish (or their lease lapses for another instance); nothing new is claimed.
+    stopTask("alerts", stopAlerts, "drain");
     stopTask("store", closeStore, "close");
   } catch (error) {
     if (error instanceof EnvError) {

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { Suspense } from "react";
+import { WatchLink } from "@/components/alerts/watch-link";
 import { FundDetails } from "@/components/funds/fund-details";
 import { PageError } from "@/components/layout/page-error";
 import { FundChangesPanel } from "@/components/changes/fund-changes-panel";
@@ -33,6 +34,11 @@ export default async function FundPage({ params, searchParams }: PageProps<"/fun
   if (failure?.kind === "fund_not_found") notFound();
   return (
     <div className="space-y-8">
+      {fund ? (
+        <div className="-mb-6 flex justify-end">
+          <WatchLink fundId={fundId} what="this fund" />
+        </div>
+      ) : null}
       {fund ? (
         <FundDetails
           fund={fund}

@@ -67,9 +67,18 @@ export function notePerson(person: RecentPerson): void {
     );
 }
 
+type AccessListener = (user: SessionUser, groups: readonly string[]) => void;
+const accessListeners = () => processWide("access-noted-listeners", () => new Map<string, AccessListener>());
+
+/** Calls `listener` with each single sign-on or proxy person's groups as they are noted (alerts keep the last). */
+export function onAccessNoted(name: string, listener: AccessListener): void {
+  accessListeners().set(name, listener);
+}
+
 /** Notes the access a single sign-on or proxy person has with these groups. */
 export function noteAccess(user: SessionUser, groups: readonly string[] = user.groups ?? []): void {
   if (user.method !== "oidc" && user.method !== "proxy") return;
+  for (const listener of accessListeners().values()) listener(user, groups);
   const access = accessOf({ ...user, groups });
   notePerson({
     email: user.email,

@@ -1,6 +1,7 @@
 import "server-only";
 import { type KeptWrite, recordReads, storeStatus } from "../../store/server";
 import { processWide } from "../../server/process-wide";
+import { afterKept } from "./kept-hooks";
 
 // The reads waiting to be kept, written a batch at a time, one batch after another: a directory's 2,000 small funds
 // cost one transaction per 200 funds, not one per fund, so the store keeps up with the upstream. A fund's reads
@@ -46,10 +47,14 @@ function nextBatch(pending: readonly Pending[]): Pending[] {
 /** Writes a batch; when it fails on a store that is up, each write alone, so one bad read costs only itself. */
 async function write(batch: readonly Pending[]): Promise<void> {
   try {
-    await recordReads(batch.map((item) => item.write));
+    await recordReads(
+      batch.map((item) => item.write),
+      undefined,
+      afterKept,
+    );
   } catch {
     if (batch.length === 1 || storeStatus().state !== "ready") return;
-    for (const item of batch) await recordReads([item.write]).catch(() => undefined);
+    for (const item of batch) await recordReads([item.write], undefined, afterKept).catch(() => undefined);
   }
 }
 

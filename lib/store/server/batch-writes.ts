@@ -5,6 +5,7 @@ import { toJson } from "../schema";
 import { type StoreConnection, defaultConnection, type StoreDb } from "./connection";
 import { bumpGeneration } from "./generation";
 import { positionsInsert, positionsPerStatement } from "./position-rows";
+import type { AfterKept } from "./writes";
 
 // Many reads kept in one transaction, each exactly as recordFund and recordInvestorList keep one: a sighting of the
 // last kept version when its digest is the same, else a new version with its positions. One statement per step for
@@ -83,13 +84,39 @@ async function positions(tx: Tx, writes: readonly KeptWrite[], ids: Map<string, 
   }
 }
 
+/** Runs `afterKept` for each investor list of the batch, in the batch's transaction, as recordInvestorList does. */
+async function afterLists(
+  tx: Tx,
+  writes: readonly KeptWrite[],
+  last: Awaited<ReturnType<typeof lastOf>>,
+  ids: Map<string, number>,
+  afterKept: AfterKept,
+) {
+  for (const write of writes) {
+    if (write.kind !== "investors") continue;
+    const before = last.get(keyOf(write));
+    const id = ids.get(keyOf(write));
+    await afterKept(tx, {
+      fundKey: write.fundId,
+      readId: id ?? Number(before!.id),
+      kept: id === undefined ? "seen" : "new",
+      previousReadId: id === undefined || !before ? null : Number(before.id),
+      readAt: write.readAt,
+      digest: write.digest,
+      fund: write.fund,
+      investors: write.investors,
+    });
+  }
+}
+
 /**
  * Keeps the reads (at most one per kind and fund) in one transaction: for each, "new" or "seen". Two reads of one
- * fund belong in two batches, in the order they were made.
+ * fund belong in two batches, in the order they were made. `afterKept` runs for each investor list inside it.
  */
 export async function recordReads(
   writes: readonly KeptWrite[],
   store: StoreConnection = defaultConnection(),
+  afterKept?: AfterKept,
 ): Promise<("new" | "seen")[]> {
   if (new Set(writes.map(keyOf)).size !== writes.length) throw new Error("one read per kind and fund in a batch");
   try {
@@ -104,6 +131,7 @@ export async function recordReads(
         );
         const ids = await inserted(tx, fresh);
         await positions(tx, fresh, ids);
+        if (afterKept) await afterLists(tx, writes, last, ids, afterKept);
         return writes.map((write) => (ids.has(keyOf(write)) ? "new" : "seen"));
       }),
     );

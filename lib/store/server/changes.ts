@@ -92,7 +92,7 @@ const fetched = (side: string) =>
   `left join lateral (select * from positions x where x.read_id = d.${side}_id and x.ordinal = d.${side}_ordinal
     limit 1) ${side} on true`;
 
-const positionsSql = `
+export const positionsSql = `
   with differing as (
     select p.b_id, p.a_id, x.b_ordinal, x.a_ordinal from unnest($1::bigint[], $2::bigint[]) p(b_id, a_id)
     cross join lateral (
@@ -144,7 +144,7 @@ function comparisonOf(row: Row): FundComparison {
   };
 }
 
-function changeOf(row: Row): PositionChange {
+export function changeOf(row: Row): PositionChange {
   const keys = row.changed_amounts as AmountKey[];
   const before = row.b_record as Record<string, unknown> | null;
   const after = row.a_record as Record<string, unknown> | null;

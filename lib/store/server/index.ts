@@ -33,7 +33,15 @@ export { keptSeenAt, taxKeysOfEmail } from "./lookups";
 export { tryWithJobLock, withFundReadLock } from "./locks";
 export { type StoreDriver, type StoreStatus, StoreUnavailable } from "./status";
 export { forgetPeople, pruneReads, storeBytes } from "./upkeep";
-export { recordFund, recordFundsList, recordInvestorList, recordReadFailure } from "./writes";
+export {
+  type AfterKept,
+  type KeptListFacts,
+  recordFund,
+  recordFundsList,
+  recordInvestorList,
+  recordReadFailure,
+  type StoreTx,
+} from "./writes";
 export { type KeptWrite, recordReads } from "./batch-writes";
 export { loadGrant, removeGrant, saveGrant } from "./grants";
 

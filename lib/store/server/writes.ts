@@ -7,8 +7,29 @@ import { bumpGeneration } from "./generation";
 import { positionsInsert, positionsPerStatement } from "./position-rows";
 
 type Tx = Parameters<Parameters<StoreDb["transaction"]>[0]>[0];
+/** A write's transaction: what runs in it commits or rolls back with the read. */
+export type StoreTx = Tx;
+
+const nothing = async () => undefined;
 
 type KeptInvestor = { record: Record<string, unknown>; taxKey: string | null };
+
+/** What was just kept of a fund's investor list, for work that must commit or roll back with it. */
+export interface KeptListFacts {
+  fundKey: string;
+  /** The read kept: new content, or the last kept read seen again. */
+  readId: number;
+  kept: "new" | "seen";
+  /** The read the new content follows (null for the fund's first, and for a sighting). */
+  previousReadId: number | null;
+  readAt: Date;
+  digest: string;
+  fund: Record<string, unknown> | null;
+  investors: readonly KeptInvestor[];
+}
+
+/** Work run inside the transaction that keeps an investor list (alerts' events), registered by its caller. */
+export type AfterKept = (tx: StoreTx, facts: KeptListFacts) => Promise<void>;
 
 interface NewRead {
   kind: ReadKind;
@@ -20,7 +41,12 @@ interface NewRead {
 }
 
 /** Keeps a read: a sighting of the last kept version when its digest is the same, else a new version. */
-async function keepRead(tx: Tx, read: NewRead, fill: (readId: number) => Promise<void>): Promise<"new" | "seen"> {
+async function keepRead(
+  tx: Tx,
+  read: NewRead,
+  fill: (readId: number) => Promise<void>,
+  after: (readId: number, previousId: number | null, kept: "new" | "seen") => Promise<void> = nothing,
+): Promise<"new" | "seen"> {
   const sameFund = read.fundId === null ? isNull(reads.fundId) : eq(reads.fundId, read.fundId);
   const [last] = await tx
     .select({ id: reads.id, digest: reads.digest })
@@ -34,6 +60,7 @@ async function keepRead(tx: Tx, read: NewRead, fill: (readId: number) => Promise
       .set({ lastSeenAt: sql`greatest(${reads.lastSeenAt}, ${read.readAt.toISOString()}::timestamptz)` })
       .where(eq(reads.id, last.id));
     await tx.insert(readSightings).values({ readId: last.id, seenAt: read.readAt });
+    await after(last.id, null, "seen");
     return "seen";
   }
   const [kept] = await tx
@@ -50,10 +77,9 @@ async function keepRead(tx: Tx, read: NewRead, fill: (readId: number) => Promise
     .returning({ id: reads.id });
   await tx.insert(readSightings).values({ readId: kept!.id, seenAt: read.readAt });
   await fill(kept!.id);
+  await after(kept!.id, last?.id ?? null, "new");
   return "new";
 }
-
-const nothing = async () => undefined;
 
 /** A source's funds list as read (masked), under its key: kept whole when it differs from the last kept one. */
 export function recordFundsList(
@@ -90,6 +116,7 @@ export function recordInvestorList(
     investors: KeptInvestor[];
   },
   store: StoreConnection = defaultConnection(),
+  afterKept?: AfterKept,
 ): Promise<"new" | "seen"> {
   const { fundId, investors } = input;
   const read = { kind: "investors" as const, fundId, digest: input.digest, readAt: input.readAt, record: null };
@@ -99,9 +126,15 @@ export function recordInvestorList(
       await new Promise((turn) => setImmediate(turn));
     }
   };
+  const after = (tx: Tx) => async (readId: number, previousReadId: number | null, kept: "new" | "seen") => {
+    const facts = { fundKey: fundId, readId, kept, previousReadId, readAt: input.readAt, digest: input.digest };
+    await afterKept?.(tx, { ...facts, fund: input.fund, investors });
+  };
   return store
     .use((db) =>
-      db.transaction((tx) => keepRead(tx, { ...read, figures: fundFigures(input.fund) }, (id) => fill(tx, id))),
+      db.transaction((tx) =>
+        keepRead(tx, { ...read, figures: fundFigures(input.fund) }, (id) => fill(tx, id), after(tx)),
+      ),
     )
     .finally(() => bumpGeneration(fundId));
 }

@@ -2,6 +2,7 @@ import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { Suspense } from "react";
+import { WatchLink } from "@/components/alerts/watch-link";
 import { InvestorDetails } from "@/components/investors/investor-details";
 import { InvestorNav } from "@/components/investors/investor-nav";
 import { PageError } from "@/components/layout/page-error";
@@ -49,6 +50,9 @@ export default async function InvestorPage({ params }: Props) {
           investorId={investorId}
           investorName={investor ? investorName(investor) : investorId}
         />
+        <div className="flex justify-end">
+          <WatchLink fundId={fundId} investorId={investorId} what="this investor" />
+        </div>
         <InvestorDetails fundId={fundId} investorId={investorId} />
         {/* Drawn on the server from the kept reads: no client JS, streamed so the details never wait for the store. */}
         <Suspense fallback={<p role="status">Reading the kept history…</p>}>
