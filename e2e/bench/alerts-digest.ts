@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const { everything, scopeKey } = await import("../../lib/access/scope");
   const { noteFundsList } = await import("../../lib/data/catalog");
   const { fingerprintOf, storeKeyOf } = await import("../../lib/data/sources");
-  const { eventsOfKeptList } = await import("../../lib/alerts/server/events");
+  const { eventsOfKeptLists } = await import("../../lib/alerts/server/events");
   const { createSubscription } = await import("../../lib/alerts/server/subscriptions");
   const { alertsWorker } = await import("../../lib/alerts/server/worker");
   const { openStore, closeStore } = await import("../../lib/store/server");
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
           investors: investors.map((record) => ({ record, taxKey: null })),
         },
         undefined,
-        async (tx, facts) => void (await eventsOfKeptList(tx, facts)),
+        async (tx, facts) => void (await eventsOfKeptLists(tx, facts)),
       );
       reads += 1;
     }

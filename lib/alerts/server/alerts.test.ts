@@ -100,7 +100,7 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("alerts on %s", { timeou
       },
       undefined,
       async (tx, facts) => {
-        await p.events.eventsOfKeptList(tx, facts);
+        await p.events.eventsOfKeptLists(tx, facts);
         if (options.fail) throw new Error("the write failed after the events");
       },
     );

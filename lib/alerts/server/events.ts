@@ -9,12 +9,13 @@ import { serverEnv } from "../../server/env";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
 import {
+  type ConditionRow,
   insertAlertEvents,
   type KeptListFacts,
-  lockedCondition,
+  lockedConditions,
   type NewAlertEvent,
   positionChangesBetween,
-  saveCondition,
+  saveConditions,
   type StoreTx,
 } from "../../store/server/alerts";
 import type { EventDetail } from "../types";
@@ -94,81 +95,106 @@ async function changeEvents(
   );
 }
 
-/** Each condition's step at this read (its row locked), and an event for what is told. */
-async function conditionEvents(
-  tx: StoreTx,
-  facts: KeptListFacts,
-  where: { source: string; fundId: string; fundName: string },
-): Promise<NewAlertEvent[]> {
-  const observations = observationsOf(facts);
-  if (!observations) return [];
+type Kept = { facts: KeptListFacts; where: { source: string; fundId: string; fundName: string } };
+
+/** Each condition's step at these reads (their rows locked, a batch at once), and an event for what is told. */
+async function conditionEvents(tx: StoreTx, lists: readonly Kept[]): Promise<NewAlertEvent[]> {
+  const observing = lists.flatMap((list) => {
+    const observations = observationsOf(list.facts);
+    return observations ? [{ ...list, observations }] : [];
+  });
+  const keyOf = (fundKey: string, condition: string) => `${fundKey}\u0000${condition}`;
+  const locked = await lockedConditions(
+    tx,
+    observing.flatMap(({ facts, where }) =>
+      conditionNames.map((condition) => ({
+        fundKey: facts.fundKey,
+        condition,
+        source: where.source,
+        fundId: where.fundId,
+        at: facts.readAt,
+      })),
+    ),
+  );
+  const rows = new Map(locked.map((row) => [keyOf(row.fundKey, row.condition), row]));
+  const saved: ConditionRow[] = [];
   const events: NewAlertEvent[] = [];
-  for (const condition of conditionNames) {
-    const key = { fundKey: facts.fundKey, condition, source: where.source, fundId: where.fundId };
-    const row = await lockedCondition(tx, key, facts.readAt);
-    const step = stepCondition(row, condition, observations[condition]!, facts.readId, facts.readAt);
-    await saveCondition(tx, { ...step.row, detail: { ...(step.row.detail as object), fundName: where.fundName } });
-    const { told } = step;
-    if (!told) continue;
-    const day = facts.readAt.toISOString().slice(0, 10);
-    const detail: EventDetail = {
-      fundName: where.fundName,
-      investorName: null,
-      fields: [],
-      commitment: null,
-      readAt: facts.readAt.toISOString(),
-      previousReadAt: null,
-      condition: {
-        ...observations[condition]!.detail,
-        reminder: told.reminder,
-        since: told.since?.toISOString() ?? null,
-      },
-    };
-    events.push({
-      id: told.reminder
-        ? eventId(facts.fundKey, null, told.kind, "reminder", day)
-        : eventId(facts.fundKey, null, told.kind, "read", facts.readId),
-      fundKey: facts.fundKey,
-      source: where.source,
-      fundId: where.fundId,
-      investorId: null,
-      kind: told.kind,
-      beforeReadId: null,
-      afterReadId: facts.readId,
-      at: facts.readAt,
-      detail,
-    });
+  for (const { facts, where, observations } of observing) {
+    for (const condition of conditionNames) {
+      const row = rows.get(keyOf(facts.fundKey, condition))!;
+      const step = stepCondition(row, condition, observations[condition]!, facts.readId, facts.readAt);
+      saved.push({ ...step.row, detail: { ...(step.row.detail as object), fundName: where.fundName } });
+      const { told } = step;
+      if (!told) continue;
+      const day = facts.readAt.toISOString().slice(0, 10);
+      const detail: EventDetail = {
+        fundName: where.fundName,
+        investorName: null,
+        fields: [],
+        commitment: null,
+        readAt: facts.readAt.toISOString(),
+        previousReadAt: null,
+        condition: {
+          ...observations[condition]!.detail,
+          reminder: told.reminder,
+          since: told.since?.toISOString() ?? null,
+        },
+      };
+      events.push({
+        id: told.reminder
+          ? eventId(facts.fundKey, null, told.kind, "reminder", day)
+          : eventId(facts.fundKey, null, told.kind, "read", facts.readId),
+        fundKey: facts.fundKey,
+        source: where.source,
+        fundId: where.fundId,
+        investorId: null,
+        kind: told.kind,
+        beforeReadId: null,
+        afterReadId: facts.readId,
+        at: facts.readAt,
+        detail,
+      });
+    }
   }
+  await saveConditions(tx, saved);
   return events;
 }
 
 /**
- * The work done inside each kept list's transaction: its events and conditions, in a savepoint of their own, so a
- * failure here is logged and leaves the read kept (without its events) rather than losing the read.
+ * The work done inside the transaction that keeps investor lists: their events and conditions, in a savepoint of
+ * their own, so a failure here is logged and leaves the reads kept (without their events) rather than losing them.
  */
-export async function eventsOfKeptList(tx: StoreTx, facts: KeptListFacts): Promise<number> {
-  const source = await sourceOfKey(facts.fundKey);
-  if (source === null) return 0;
-  const fundId = facts.fundKey.slice(facts.fundKey.indexOf(":") + 1);
-  const where = { source, fundId, fundName: fundNameOf(facts.fund, fundId) };
+export async function eventsOfKeptLists(tx: StoreTx, facts: readonly KeptListFacts[]): Promise<number> {
+  const lists: Kept[] = [];
+  for (const list of facts) {
+    const source = await sourceOfKey(list.fundKey);
+    if (source === null) continue;
+    const fundId = list.fundKey.slice(list.fundKey.indexOf(":") + 1);
+    lists.push({ facts: list, where: { source, fundId, fundName: fundNameOf(list.fund, fundId) } });
+  }
+  if (lists.length === 0) return 0;
   try {
     const count = await tx.transaction(async (savepoint) => {
-      const events = [
-        ...(await changeEvents(savepoint, facts, where)),
-        ...(await conditionEvents(savepoint, facts, where)),
-      ];
+      const events: NewAlertEvent[] = [];
+      for (const { facts, where } of lists) events.push(...(await changeEvents(savepoint, facts, where)));
+      events.push(...(await conditionEvents(savepoint, lists)));
       await insertAlertEvents(savepoint, events);
       return events.length;
     });
     if (count > 0) wakeSoon();
     return count;
   } catch (error) {
-    logLine("alerts_events_failed", { fundId, reason: (error as Error).message.slice(0, 200) });
+    const funds = lists.map((list) => list.where.fundId);
+    logLine("alerts_events_failed", {
+      funds: funds.length,
+      fundId: funds[0],
+      reason: (error as Error).message.slice(0, 200),
+    });
     return 0;
   }
 }
 
 /** Makes events of every investor list this process keeps from now on (idempotent). */
 export function registerAlertEvents(): void {
-  onListKept("alerts", async (tx, facts) => void (await eventsOfKeptList(tx, facts)));
+  onListKept("alerts", async (tx, facts) => void (await eventsOfKeptLists(tx, facts)));
 }

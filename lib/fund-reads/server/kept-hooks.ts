@@ -6,7 +6,7 @@ import type { AfterKept } from "../../store/server";
 // back, with the read. Process-wide: the registrar (the start) and the writers (pages, routes) are separate bundles.
 const keptListHooks = processWide("kept-list-hooks", () => new Map<string, AfterKept>());
 
-/** Runs `hook` inside the transaction of every investor list kept from now on (one hook per name). */
+/** Runs `hook` inside the transaction of the investor lists kept from now on, a batch at a time (one per name). */
 export function onListKept(name: string, hook: AfterKept): void {
   keptListHooks.set(name, hook);
 }

@@ -53,6 +53,8 @@ export async function createDigest(
   },
   store: StoreConnection = defaultConnection(),
 ): Promise<DigestRow | null> {
+  // No conflict target: the id is the owner's and date's, so a second scheduler's row meets the primary key and the
+  // (owner, local_date) key at once; naming one arbiter made PostgreSQL raise on the other when two raced.
   return store.use((db) =>
     db.transaction(async (tx) => {
       const [made] = await rowsOf(
@@ -60,7 +62,7 @@ export async function createDigest(
         `insert into alert_digests (id, owner, local_date, time_zone, window_start, window_end, created_at)
          select $1, $2, $3::date, $4,
            least($5::timestamptz, coalesce((select max(window_end) from alert_digests where owner = $2), $6)), $5, $7
-         on conflict (owner, local_date) do nothing
+         on conflict do nothing
          returning id, owner, local_date::text local_date, time_zone, window_start, window_end`,
         [
           input.id,

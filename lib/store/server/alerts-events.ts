@@ -89,44 +89,72 @@ export function conditionOf(row: Row): ConditionRow {
   };
 }
 
-/** A fund's condition, locked until the transaction ends (two instances keeping reads of one fund take turns). */
-export async function lockedCondition(
-  tx: StoreTx,
-  key: { fundKey: string; condition: string; source: string; fundId: string },
-  now: Date,
-): Promise<ConditionRow> {
-  await rowsOf(
-    tx,
-    `insert into alert_conditions (fund_key, condition, source, fund_id, updated_at) values ($1, $2, $3, $4, $5)
-     on conflict (fund_key, condition) do nothing`,
-    [key.fundKey, key.condition, key.source, key.fundId, now.toISOString()],
-  );
-  const [row] = await rowsOf(tx, "select * from alert_conditions where fund_key = $1 and condition = $2 for update", [
-    key.fundKey,
-    key.condition,
-  ]);
-  return conditionOf(row!);
+/** A condition of one fund: which, and the read that observes it. */
+export interface ConditionKey {
+  fundKey: string;
+  condition: string;
+  source: string;
+  fundId: string;
+  at: Date;
 }
 
-export async function saveCondition(tx: StoreTx, row: ConditionRow): Promise<void> {
+/**
+ * The funds' conditions, made when new and locked until the transaction ends (two instances keeping reads of one fund
+ * take turns; locked in key order, so two batches never wait on each other crosswise). Three statements per batch.
+ */
+export async function lockedConditions(tx: StoreTx, keys: readonly ConditionKey[]): Promise<ConditionRow[]> {
+  if (keys.length === 0) return [];
+  const column = <T>(pick: (key: ConditionKey) => T) => keys.map(pick);
   await rowsOf(
     tx,
-    `update alert_conditions set source = $3, fund_id = $4, state = $5, pending = $6, opened_at = $7, fired_at = $8,
-       last_read_id = $9, detail = $10::jsonb, updated_at = $11
-     where fund_key = $1 and condition = $2`,
+    `insert into alert_conditions (fund_key, condition, source, fund_id, updated_at)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])
+     order by 1, 2
+     on conflict (fund_key, condition) do nothing`,
     [
-      row.fundKey,
-      row.condition,
-      row.source,
-      row.fundId,
-      row.state,
-      row.pending,
-      row.openedAt?.toISOString() ?? null,
-      row.firedAt?.toISOString() ?? null,
-      row.lastReadId,
-      toJson(row.detail ?? null),
-      row.updatedAt.toISOString(),
+      column((key) => key.fundKey),
+      column((key) => key.condition),
+      column((key) => key.source),
+      column((key) => key.fundId),
+      column((key) => key.at.toISOString()),
     ],
+  );
+  const rows = await rowsOf(
+    tx,
+    `select * from alert_conditions
+     where (fund_key, condition) in (select * from unnest($1::text[], $2::text[]))
+     order by fund_key, condition for update`,
+    [column((key) => key.fundKey), column((key) => key.condition)],
+  );
+  return rows.map(conditionOf);
+}
+
+/** Writes the conditions' new states back (one statement). */
+export async function saveConditions(tx: StoreTx, rows: readonly ConditionRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const records = rows.map((row) => ({
+    fund_key: row.fundKey,
+    condition: row.condition,
+    source: row.source,
+    fund_id: row.fundId,
+    state: row.state,
+    pending: row.pending,
+    opened_at: row.openedAt?.toISOString() ?? null,
+    fired_at: row.firedAt?.toISOString() ?? null,
+    last_read_id: row.lastReadId,
+    detail: row.detail ?? null,
+    updated_at: row.updatedAt.toISOString(),
+  }));
+  await rowsOf(
+    tx,
+    `update alert_conditions c set source = x.source, fund_id = x.fund_id, state = x.state, pending = x.pending,
+       opened_at = x.opened_at, fired_at = x.fired_at, last_read_id = x.last_read_id, detail = x.detail,
+       updated_at = x.updated_at
+     from jsonb_to_recordset($1::jsonb) as x(fund_key text, condition text, source text, fund_id text, state boolean,
+       pending boolean, opened_at timestamptz, fired_at timestamptz, last_read_id bigint, detail jsonb,
+       updated_at timestamptz)
+     where c.fund_key = x.fund_key and c.condition = x.condition`,
+    [toJson(records)],
   );
 }
 

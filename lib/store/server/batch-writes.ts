@@ -5,7 +5,7 @@ import { toJson } from "../schema";
 import { type StoreConnection, defaultConnection, type StoreDb } from "./connection";
 import { bumpGeneration } from "./generation";
 import { positionsInsert, positionsPerStatement } from "./position-rows";
-import type { AfterKept } from "./writes";
+import type { AfterKept, KeptListFacts } from "./writes";
 
 // Many reads kept in one transaction, each exactly as recordFund and recordInvestorList keep one: a sighting of the
 // last kept version when its digest is the same, else a new version with its positions. One statement per step for
@@ -84,7 +84,7 @@ async function positions(tx: Tx, writes: readonly KeptWrite[], ids: Map<string, 
   }
 }
 
-/** Runs `afterKept` for each investor list of the batch, in the batch's transaction, as recordInvestorList does. */
+/** Runs `afterKept` on the batch's investor lists, in the batch's transaction, as recordInvestorList does for one. */
 async function afterLists(
   tx: Tx,
   writes: readonly KeptWrite[],
@@ -92,11 +92,12 @@ async function afterLists(
   ids: Map<string, number>,
   afterKept: AfterKept,
 ) {
+  const facts: KeptListFacts[] = [];
   for (const write of writes) {
     if (write.kind !== "investors") continue;
     const before = last.get(keyOf(write));
     const id = ids.get(keyOf(write));
-    await afterKept(tx, {
+    facts.push({
       fundKey: write.fundId,
       readId: id ?? Number(before!.id),
       kept: id === undefined ? "seen" : "new",
@@ -107,6 +108,7 @@ async function afterLists(
       investors: write.investors,
     });
   }
+  if (facts.length > 0) await afterKept(tx, facts);
 }
 
 /**

@@ -28,8 +28,11 @@ export interface KeptListFacts {
   investors: readonly KeptInvestor[];
 }
 
-/** Work run inside the transaction that keeps an investor list (alerts' events), registered by its caller. */
-export type AfterKept = (tx: StoreTx, facts: KeptListFacts) => Promise<void>;
+/**
+ * Work run inside the transaction that keeps investor lists (alerts' events), registered by its caller: every list of
+ * the transaction at once (a batch of 200 funds costs a few statements, not a few per fund).
+ */
+export type AfterKept = (tx: StoreTx, facts: readonly KeptListFacts[]) => Promise<void>;
 
 interface NewRead {
   kind: ReadKind;
@@ -128,7 +131,7 @@ export function recordInvestorList(
   };
   const after = (tx: Tx) => async (readId: number, previousReadId: number | null, kept: "new" | "seen") => {
     const facts = { fundKey: fundId, readId, kept, previousReadId, readAt: input.readAt, digest: input.digest };
-    await afterKept?.(tx, { ...facts, fund: input.fund, investors });
+    await afterKept?.(tx, [{ ...facts, fund: input.fund, investors }]);
   };
   return store
     .use((db) =>
