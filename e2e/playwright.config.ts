@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
+
+type WebServer = Extract<PlaywrightTestConfig["webServer"], unknown[]>[number];
 
 // Workers inherit the main process's environment, so the token is drawn once per run.
 process.env.E2E_UPSTREAM_TOKEN ??= `e2e.${randomBytes(18).toString("base64url")}.${randomBytes(12).toString("hex")}`;
@@ -42,6 +44,94 @@ const upstreamEnv = {
   // and a directory build; busy.spec.ts shows the busy answer itself.
   QUEUE_WAIT_MS: "15000",
 };
+
+// Every server the suites use; E2E_DEMO_ONLY=1 (the Node 24 journey, which needs only the embedded demo) starts the
+// embedded demo's alone rather than eight for one test.
+function servers() {
+  const all: WebServer[] = [
+    {
+      command: `mkdir -p ${logs} && exec npx tsx lib/demo-api/cli.ts --port ${ports.upstream} --admin --token "$E2E_UPSTREAM_TOKEN" > ${logs}/upstream.log 2>&1`,
+      cwd: "..",
+      url: `http://127.0.0.1:${ports.upstream}/__demo/control`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `mkdir -p ${logs} && exec env PORT=${ports.app} node scripts/server.mjs > ${logs}/app.log 2>&1`,
+      cwd: "..",
+      url: `http://127.0.0.1:${ports.app}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...upstreamEnv, DASHBOARD_USERS_FILE: "e2e/support/users.json", DATABASE_DIR: `${logs}/db/app/db` },
+    },
+    {
+      command: `mkdir -p ${logs} && exec node e2e/support/oidc-provider.mjs > ${logs}/oidc-provider.log 2>&1`,
+      cwd: "..",
+      url: `http://127.0.0.1:${ports.oidcProvider}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        OIDC_PORT: String(ports.oidcProvider),
+        OIDC_REDIRECT_URI: `http://127.0.0.1:${ports.oidcApp}/auth/oidc/callback`,
+      },
+    },
+    {
+      command: `mkdir -p ${logs} && exec env PORT=${ports.oidcApp} node scripts/server.mjs > ${logs}/oidc-app.log 2>&1`,
+      cwd: "..",
+      url: `http://127.0.0.1:${ports.oidcApp}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        ...upstreamEnv,
+        DATABASE_DIR: `${logs}/db/oidc-app/db`,
+        OIDC_ISSUER: `http://127.0.0.1:${ports.oidcProvider}`,
+        OIDC_CLIENT_ID: "fund-explorer-e2e",
+        OIDC_CLIENT_SECRET: "e2e-oidc-client-secret",
+        OIDC_ALLOWED_DOMAIN: "example.com",
+        OIDC_ALLOW_INSECURE_REQUESTS: "1",
+        DASHBOARD_PUBLIC_URL: `http://127.0.0.1:${ports.oidcApp}`,
+        // Groups to roles; each session's groups are asked of the provider again every 2 s, so the tests need not wait.
+        ACCESS_RULES_FILE: "e2e/support/access-rules.json",
+        ACCESS_REEVALUATE_SECONDS: "2",
+      },
+    },
+    {
+      command: `mkdir -p ${logs} && exec npx tsx lib/demo-api/cli.ts --port ${ports.securityUpstream} --shape reference --fund-sizes 40,50000 --funds 3 --admin --token "$E2E_UPSTREAM_TOKEN" > ${logs}/security-upstream.log 2>&1`,
+      cwd: "..",
+      url: `http://127.0.0.1:${ports.securityUpstream}/__demo/control`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // Its users file is a copy the tests may edit (a user removed while signed in).
+      command: `mkdir -p ${logs} && cp e2e/support/security-users.json ${logs}/security-users.json && rm -f ${logs}/security-revoked.json && exec env PORT=${ports.securityApp} node scripts/server.mjs > ${logs}/security-app.log 2>&1`,
+      cwd: "..",
+      url: `http://127.0.0.1:${ports.securityApp}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        ...upstreamEnv,
+        CUSTOMER_API_BASE_URL: `http://127.0.0.1:${ports.securityUpstream}`,
+        CUSTOMER_API_MAX_BODY_MB: "200",
+        CUSTOMER_API_TIMEOUT_MS: "20000",
+        CUSTOMER_API_DEADLINE_MS: "40000",
+        INVESTOR_LIST_REFRESH_SECONDS: "10",
+        DASHBOARD_USERS_FILE: `${logs}/security-users.json`,
+        DASHBOARD_REVOKED_USERS_FILE: `${logs}/security-revoked.json`,
+        DATABASE_DIR: `${logs}/db/security-app/db`,
+      },
+    },
+    {
+      command: `mkdir -p ${logs} && exec env PORT=${ports.demoApp} node scripts/server.mjs > ${logs}/demo-app.log 2>&1`,
+      cwd: "..",
+      url: `http://127.0.0.1:${ports.demoApp}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { CUSTOMER_API_BASE_URL: "", CUSTOMER_API_TOKEN: "", DATABASE_DIR: `${logs}/db/demo-app/db` },
+    },
+  ];
+  return process.env.E2E_DEMO_ONLY === "1" ? all.filter((server) => server.url?.includes(`:${ports.demoApp}/`)) : all;
+}
 
 export default defineConfig({
   testDir: ".",
@@ -161,86 +251,5 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${ports.securityApp}` },
     },
   ],
-  webServer: [
-    {
-      command: `mkdir -p ${logs} && exec npx tsx lib/demo-api/cli.ts --port ${ports.upstream} --admin --token "$E2E_UPSTREAM_TOKEN" > ${logs}/upstream.log 2>&1`,
-      cwd: "..",
-      url: `http://127.0.0.1:${ports.upstream}/__demo/control`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: `mkdir -p ${logs} && exec env PORT=${ports.app} node scripts/server.mjs > ${logs}/app.log 2>&1`,
-      cwd: "..",
-      url: `http://127.0.0.1:${ports.app}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: { ...upstreamEnv, DASHBOARD_USERS_FILE: "e2e/support/users.json", DATABASE_DIR: `${logs}/db/app/db` },
-    },
-    {
-      command: `mkdir -p ${logs} && exec node e2e/support/oidc-provider.mjs > ${logs}/oidc-provider.log 2>&1`,
-      cwd: "..",
-      url: `http://127.0.0.1:${ports.oidcProvider}/.well-known/openid-configuration`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      env: {
-        OIDC_PORT: String(ports.oidcProvider),
-        OIDC_REDIRECT_URI: `http://127.0.0.1:${ports.oidcApp}/auth/oidc/callback`,
-      },
-    },
-    {
-      command: `mkdir -p ${logs} && exec env PORT=${ports.oidcApp} node scripts/server.mjs > ${logs}/oidc-app.log 2>&1`,
-      cwd: "..",
-      url: `http://127.0.0.1:${ports.oidcApp}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        ...upstreamEnv,
-        DATABASE_DIR: `${logs}/db/oidc-app/db`,
-        OIDC_ISSUER: `http://127.0.0.1:${ports.oidcProvider}`,
-        OIDC_CLIENT_ID: "fund-explorer-e2e",
-        OIDC_CLIENT_SECRET: "e2e-oidc-client-secret",
-        OIDC_ALLOWED_DOMAIN: "example.com",
-        OIDC_ALLOW_INSECURE_REQUESTS: "1",
-        DASHBOARD_PUBLIC_URL: `http://127.0.0.1:${ports.oidcApp}`,
-        // Groups to roles; each session's groups are asked of the provider again every 2 s, so the tests need not wait.
-        ACCESS_RULES_FILE: "e2e/support/access-rules.json",
-        ACCESS_REEVALUATE_SECONDS: "2",
-      },
-    },
-    {
-      command: `mkdir -p ${logs} && exec npx tsx lib/demo-api/cli.ts --port ${ports.securityUpstream} --shape reference --fund-sizes 40,50000 --funds 3 --admin --token "$E2E_UPSTREAM_TOKEN" > ${logs}/security-upstream.log 2>&1`,
-      cwd: "..",
-      url: `http://127.0.0.1:${ports.securityUpstream}/__demo/control`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      // Its users file is a copy the tests may edit (a user removed while signed in).
-      command: `mkdir -p ${logs} && cp e2e/support/security-users.json ${logs}/security-users.json && rm -f ${logs}/security-revoked.json && exec env PORT=${ports.securityApp} node scripts/server.mjs > ${logs}/security-app.log 2>&1`,
-      cwd: "..",
-      url: `http://127.0.0.1:${ports.securityApp}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        ...upstreamEnv,
-        CUSTOMER_API_BASE_URL: `http://127.0.0.1:${ports.securityUpstream}`,
-        CUSTOMER_API_MAX_BODY_MB: "200",
-        CUSTOMER_API_TIMEOUT_MS: "20000",
-        CUSTOMER_API_DEADLINE_MS: "40000",
-        INVESTOR_LIST_REFRESH_SECONDS: "10",
-        DASHBOARD_USERS_FILE: `${logs}/security-users.json`,
-        DASHBOARD_REVOKED_USERS_FILE: `${logs}/security-revoked.json`,
-        DATABASE_DIR: `${logs}/db/security-app/db`,
-      },
-    },
-    {
-      command: `mkdir -p ${logs} && exec env PORT=${ports.demoApp} node scripts/server.mjs > ${logs}/demo-app.log 2>&1`,
-      cwd: "..",
-      url: `http://127.0.0.1:${ports.demoApp}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: { CUSTOMER_API_BASE_URL: "", CUSTOMER_API_TOKEN: "", DATABASE_DIR: `${logs}/db/demo-app/db` },
-    },
-  ],
+  webServer: servers(),
 });

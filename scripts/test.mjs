@@ -126,7 +126,7 @@ else {
       "npx",
       ["playwright", "test", "-c", "e2e/playwright.config.ts", "--project", "embedded-demo"],
       "e2e-node24.log",
-      { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(out, "playwright-node24.json") },
+      { ...env, E2E_DEMO_ONLY: "1", PLAYWRIGHT_JSON_OUTPUT_NAME: resolve(out, "playwright-node24.json") },
     ),
   ]);
   const unit24 = readJson(`${out}/vitest-node24.json`);
