@@ -85,6 +85,8 @@ export async function startMultiInstance({ instances = 2, demoArgs = [], env = {
     upstream,
   );
   const apps = [];
+  // One after another, as a rolling deploy starts them: an instance's warm-up then finds what the one before kept
+  // (started at once, both warm-ups read the same fund before either had kept it, on a loaded machine).
   for (let i = 0; i < instances; i++) {
     const port = await freePort();
     const child = launch(
@@ -95,8 +97,8 @@ export async function startMultiInstance({ instances = 2, demoArgs = [], env = {
     );
     children.push(child);
     apps.push({ url: `http://127.0.0.1:${port}`, pid: child.pid, child });
+    await waitFor(`http://127.0.0.1:${port}/readyz`, {}, `instance ${i}`, child);
   }
-  await Promise.all(apps.map((app, i) => waitFor(`${app.url}/readyz`, {}, `instance ${i}`, app.child)));
   const proxy = await startRoundRobinProxy(apps.map((app) => app.url));
   return {
     proxyUrl: proxy.url,

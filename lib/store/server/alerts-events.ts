@@ -18,6 +18,12 @@ export async function positionChangesBetween(
   return { previousReadAt: dateOf(before?.read_at), positions: rows.map(changeOf) };
 }
 
+/** Whether anyone subscribes to anything: with nobody to tell, a kept read makes no events and tracks no condition. */
+export async function anySubscription(tx: StoreTx): Promise<boolean> {
+  const [row] = await rowsOf(tx, "select exists (select 1 from alert_subscriptions) as any");
+  return row?.any === true;
+}
+
 /** An event to keep: its id is a hash of what it is, so working it out twice keeps it once. */
 export interface NewAlertEvent {
   id: string;
