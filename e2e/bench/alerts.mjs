@@ -58,11 +58,18 @@ async function subscribe(app, count, body) {
     await Promise.all(
       ids.slice(from, from + 8).map(async (at) => {
         const email = `alerts-${Math.floor(at / 50)}@bench.test`;
-        const response = await fetch(`${app.url}/api/alerts`, {
-          method: "POST",
-          headers: headersOf(app, email),
-          body: JSON.stringify(body(at)),
-        });
+        const post = () =>
+          fetch(`${app.url}/api/alerts`, {
+            method: "POST",
+            headers: headersOf(app, email),
+            body: JSON.stringify(body(at)),
+          });
+        let response = await post();
+        // "Busy" (503) says when to come back, as a browser's retry does.
+        for (let retry = 0; response.status === 503 && retry < 10; retry += 1) {
+          await sleep(1_000 * Number(response.headers.get("retry-after") ?? 1));
+          response = await post();
+        }
         if (response.status !== 201)
           throw new Error(`subscribing answered ${response.status}: ${await response.text()}`);
       }),

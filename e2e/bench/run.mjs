@@ -350,8 +350,14 @@ async function main() {
     funds: shared ? { total: allFunds.length, small, mid, big } : null,
     build: snapshot ? { buildId: snapshot.buildId, builtAt: snapshot.builtAt } : null,
   };
-  // A subset run keeps the other scenarios' rows of the previous results (see carriedResults).
-  const carried = carriedResults({ ran: only, mode: meta.mode });
+  // A subset run keeps the other scenarios' rows of the previous results (see carriedResults): by the rows' own
+  // scenario, so a mobile Lighthouse run ("lighthouse-mobile" rows) keeps the desktop rows beside it.
+  const carried = carriedResults({
+    ran: [...new Set([...only, ...results.map((row) => row.id.split(".")[0])])].filter(
+      (name) => name !== "lighthouse" || results.some((row) => row.id.startsWith("lighthouse.")),
+    ),
+    mode: meta.mode,
+  });
   const notes = methodNotes({
     local,
     only: SCENARIOS.filter((name) => only.includes(name) || carried.scenarios.includes(name)),

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { proxyHeaders } from "./auth.mjs";
 import { getJson, result, round, sleep, summarize, timedGet } from "./measure.mjs";
 import { logDir, randomToken, startApp, startDemoApi, stopGroup } from "./servers.mjs";
 
@@ -13,8 +14,12 @@ const TARGET = { op: "<=", value: 1.1 };
 const UPSTREAM = { funds: 401, perFund: 50, fundSizes: [10_000], latency: 20 };
 const GROUPS_HEADER = "X-Forwarded-Groups";
 const people = {
-  everything: { "x-forwarded-email": "everything@fund-explorer.test", "x-forwarded-groups": "bench-everything" },
-  scoped: { "x-forwarded-email": "scoped@fund-explorer.test", "x-forwarded-groups": "bench-scoped" },
+  everything: {
+    ...proxyHeaders,
+    "x-forwarded-email": "everything@fund-explorer.test",
+    "x-forwarded-groups": "bench-everything",
+  },
+  scoped: { ...proxyHeaders, "x-forwarded-email": "scoped@fund-explorer.test", "x-forwarded-groups": "bench-scoped" },
 };
 const letters = ["an", "ma", "ro", "el", "st", "li", "ch", "er"];
 
@@ -71,6 +76,7 @@ export async function scopeCost({ dir, runs, warmup, log }) {
     upstreamUrl: api.url,
     token,
     name: "app-server-scope",
+    readyHeaders: people.everything,
     env: {
       ACCESS_RULES_FILE: rules,
       DASHBOARD_PROXY_GROUPS_HEADER: GROUPS_HEADER,

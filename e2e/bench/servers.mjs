@@ -184,7 +184,8 @@ export async function startApp(options) {
       throw new Error(`the app server exited with ${spawned.exited}; see ${logDir}${name}.log`);
     try {
       const res = await fetch(`${spawned.url}/api/funds`, {
-        headers: proxyHeaders,
+        // A deployment with access rules lets in only the groups they name: the caller says whose headers to use.
+        headers: options.readyHeaders ?? proxyHeaders,
         signal: AbortSignal.timeout(30_000),
       });
       await res.arrayBuffer();
