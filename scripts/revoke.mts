@@ -46,8 +46,8 @@ if (process.env.REDIS_URL) {
 }
 
 const store = await import("../lib/store/server/index.ts");
-const { auditEntry, operatorOf } = await import("../lib/audit/server/entries.ts");
-const { recordAudit } = await import("../lib/audit/server/record.ts");
+const { auditEntry, operatorOf } = await import("../lib/server/audit-entries.ts");
+const { recordAudit } = await import("../lib/server/audit-record.ts");
 try {
   const detail = `every session of ${email} opened before ${new Date(now).toISOString()}`;
   await recordAudit(auditEntry(operatorOf(), { action: "revoke", outcome: "done", detail }));

@@ -7,6 +7,7 @@
 // prints one JSON line.
 import { createHash } from "node:crypto";
 import { performance } from "node:perf_hooks";
+import Big from "big.js";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
@@ -99,8 +100,8 @@ async function main(): Promise<void> {
       if (read > 0)
         for (let payer = 0; payer < 3 && investors.length > 0; payer++) {
           const investor = investors[Math.floor(random() * investors.length)]!;
-          const contributed = Number(investor.contributed_amount ?? 0) + Math.round(random() * 1_000_000) / 100;
-          investor.contributed_amount = contributed.toFixed(2);
+          const paid = new Big(Math.round(random() * 1_000_000)).div(100);
+          investor.contributed_amount = new Big(String(investor.contributed_amount ?? 0)).plus(paid).toFixed(2);
           if (random() < 0.05)
             investor.primary_contact = { ...(investor.primary_contact as Row), email: `changed-${read}@example.com` };
         }

@@ -36,3 +36,31 @@ describe("API routes reject malformed ids before any upstream call", () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });
+
+describe("apiWrite", () => {
+  it("refuses another origin with 403 JSON before the session or the body is looked at", async () => {
+    const { apiWrite } = await import("./api-route");
+    const handler = vi.fn();
+    const write = apiWrite(
+      "POST /test",
+      (await import("zod")).z.object({}),
+      { crossOrigin: "Not from here.", failure: "x" },
+      handler,
+    );
+    const response = await write(
+      new Request("http://localhost/api/test", { method: "POST", headers: { "sec-fetch-site": "cross-site" } }),
+      { params: Promise.resolve({}) },
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ error: "Not from here." });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("answers a bad field of the body as 400 naming it", async () => {
+    const { errorResponse } = await import("./error-response");
+    const { BadField } = await import("./errors");
+    const response = errorResponse(new BadField("webhook.url", "it must be https"))!;
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "webhook.url: it must be https", field: "webhook.url" });
+  });
+});

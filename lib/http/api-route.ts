@@ -1,6 +1,7 @@
 import "server-only";
 import type { inferParserType, ParserMap } from "nuqs/server";
 import type { z } from "zod";
+import { sameOrigin } from "../auth/same-origin";
 import { requireUser } from "../auth/session";
 import type { Principal } from "../data/principal";
 import { logLine } from "../server/log";
@@ -31,6 +32,7 @@ async function handle<S extends z.ZodType, Q extends ParserMap>(
   paramsSchema: S,
   queryParsers: Q,
   handler: Handler<z.infer<S>, inferParserType<Q>>,
+  failure = "Something went wrong in the dashboard. Try again.",
 ): Promise<Response> {
   try {
     // The session is checked here, in every handler, not only in proxy.ts.
@@ -48,8 +50,25 @@ async function handle<S extends z.ZodType, Q extends ParserMap>(
     const body = await handler({ params: params.data, query, request, user });
     return body instanceof Response ? body : Response.json(body, { headers: noStore });
   } catch (error) {
-    return errorResponse(error) ?? jsonError(500, "Something went wrong in the dashboard. Try again.");
+    return errorResponse(error) ?? jsonError(500, failure);
   }
+}
+
+/** Runs a request in its request context and writes its one log line. */
+function logged(route: string, request: Request, run: () => Promise<Response>): Promise<Response> {
+  const started = performance.now();
+  const context = runWithRequestContext(run);
+  return context.result.then((response) => {
+    if (response.status === 500) logLine("unhandled_error", { route });
+    logLine("request", {
+      route,
+      status: response.status,
+      upstreamStatus: context.context.upstreamStatus,
+      durationMs: Math.round(performance.now() - started),
+      requestId: requestFacts(request).requestId,
+    });
+    return response;
+  });
 }
 
 /** Wraps a GET handler: session, path params and query checked first, errors mapped to statuses, one log line. */
@@ -59,18 +78,30 @@ export function apiRoute<S extends z.ZodType, Q extends ParserMap>(
   queryParsers: Q,
   handler: Handler<z.infer<S>, inferParserType<Q>>,
 ) {
-  return async (request: Request, context: RouteContextLike): Promise<Response> => {
-    const started = performance.now();
-    const run = runWithRequestContext(() => handle(request, context, paramsSchema, queryParsers, handler));
-    const response = await run.result;
-    if (response.status === 500) logLine("unhandled_error", { route });
-    logLine("request", {
-      route,
-      status: response.status,
-      upstreamStatus: run.context.upstreamStatus,
-      durationMs: Math.round(performance.now() - started),
-      requestId: requestFacts(request).requestId,
-    });
-    return response;
-  };
+  return (request: Request, context: RouteContextLike): Promise<Response> =>
+    logged(route, request, () => handle(request, context, paramsSchema, queryParsers, handler));
+}
+
+/** What a write route says when it is refused for another origin, and when it fails unexpectedly. */
+export interface WriteMessages {
+  crossOrigin: string;
+  failure: string;
+}
+
+/**
+ * Wraps a POST or DELETE handler as apiRoute does a GET, from this dashboard's own pages only: another origin gets
+ * 403 before the session is looked at; a bad field of the body is a 400 naming it (BadField).
+ */
+export function apiWrite<S extends z.ZodType>(
+  route: string,
+  paramsSchema: S,
+  messages: WriteMessages,
+  handler: Handler<z.infer<S>, Record<string, never>>,
+) {
+  return (request: Request, context: RouteContextLike): Promise<Response> =>
+    logged(route, request, async () =>
+      sameOrigin(request)
+        ? handle(request, context, paramsSchema, {}, handler, messages.failure)
+        : jsonError(403, messages.crossOrigin),
+    );
 }

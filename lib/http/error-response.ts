@@ -1,6 +1,6 @@
 import "server-only";
 import { CustomerApiError } from "../customer-api/errors";
-import { HttpError } from "./errors";
+import { BadField, HttpError } from "./errors";
 
 export const noStore = { "Cache-Control": "private, no-store" } as const;
 
@@ -16,6 +16,8 @@ export function statusOf(error: unknown): number | null {
 
 /** The JSON answer for an error that is a value with a status; null for anything unexpected. */
 export function errorResponse(error: unknown): Response | null {
+  if (error instanceof BadField)
+    return Response.json({ error: error.message, field: error.field }, { status: 400, headers: noStore });
   if (error instanceof CustomerApiError) return jsonError(error.status, error.message, error.retryAfterSeconds);
   if (error instanceof HttpError) return jsonError(error.status, error.message, error.retryAfterSeconds);
   return null;

@@ -33,6 +33,17 @@ export class BadRequest extends HttpError {
   }
 }
 
+/** A body with one field wrong: answered 400 as `{ "error": "<field>: <why>", "field": "<field>" }`. */
+export class BadField extends HttpError {
+  static override readonly kind = "BadField";
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(400, message.startsWith(`${field}:`) ? message : `${field}: ${message}`);
+  }
+}
+
 /** A request the dashboard will not serve to this caller (another site asking for a sensitive value): 403. */
 export class Forbidden extends HttpError {
   static override readonly kind = "Forbidden";

@@ -1,10 +1,7 @@
 import { z } from "zod";
-import { alertsWrite } from "@/lib/alerts/server/http";
 import { createSubscription, listSubscriptions } from "@/lib/alerts/server/subscriptions";
-import { sameOrigin } from "@/lib/auth/same-origin";
-import { requireUser } from "@/lib/auth/session";
-import { jsonError, noStore } from "@/lib/http/error-response";
-import { apiRoute } from "@/lib/http/api-route";
+import { noStore } from "@/lib/http/error-response";
+import { apiRoute, apiWrite } from "@/lib/http/api-route";
 import { readJsonBody } from "@/lib/http/json-body";
 
 // The person's subscriptions (GET), and a new one (POST, JSON from this dashboard's origin): 201 with its id and, for
@@ -16,11 +13,15 @@ export const GET = apiRoute("GET /api/alerts", z.object({}), {}, async ({ user }
 // A subscription is a few hundred bytes; the server refuses bodies over 4 KB anyway.
 const maxBodyBytes = 4_096;
 
-export async function POST(request: Request): Promise<Response> {
-  if (!sameOrigin(request)) return jsonError(403, "Subscriptions are made from this dashboard's own origin.");
-  return alertsWrite("POST /api/alerts", "The subscription could not be saved. Try again.", async () => {
-    const user = await requireUser();
+export const POST = apiWrite(
+  "POST /api/alerts",
+  z.object({}),
+  {
+    crossOrigin: "Subscriptions are made from this dashboard's own origin.",
+    failure: "The subscription could not be saved. Try again.",
+  },
+  async ({ request, user }) => {
     const created = await createSubscription(user, await readJsonBody(request, maxBodyBytes), request);
     return Response.json(created, { status: 201, headers: noStore });
-  });
-}
+  },
+);

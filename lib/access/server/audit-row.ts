@@ -1,5 +1,5 @@
 import "server-only";
-import { auditQuietly } from "../../audit/server/record";
+import { auditQuietly } from "../../server/audit-record";
 import type { AuditEntry } from "../../audit/types";
 
 type AccessAudit = Pick<AuditEntry, "actor" | "method" | "action" | "outcome" | "detail"> &

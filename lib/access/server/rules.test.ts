@@ -10,7 +10,7 @@ vi.mock("../../server/env", async (original) => ({
   serverEnv: () => env,
 }));
 const audited = vi.hoisted(() => [] as { action: string; detail: string | null }[]);
-vi.mock("../../audit/server/record", () => ({
+vi.mock("../../server/audit-record", () => ({
   auditQuietly: (entry: (typeof audited)[number]) => audited.push(entry),
 }));
 

@@ -1,14 +1,14 @@
 import "server-only";
 import { can, hasRole } from "../../access/policy";
-import { auditEntry, personOf } from "../../audit/server/entries";
-import { auditQuietly } from "../../audit/server/record";
+import { auditEntry, personOf } from "../../server/audit-entries";
+import { auditQuietly } from "../../server/audit-record";
 import { listedFund } from "../../data/catalog";
 import { fundAccess } from "../../data/fund-access";
 import type { Principal } from "../../data/principal";
 import { refOf, sourceNames } from "../../data/sources";
 import { readFunds } from "../../fund-reads/server/funds";
 import { statusOf } from "../../http/error-response";
-import { BadRequest, Forbidden, HttpError, NotFound } from "../../http/errors";
+import { BadField, BadRequest, Forbidden, NotFound } from "../../http/errors";
 import { logLine } from "../../server/log";
 import {
   countSubscriptions,
@@ -46,17 +46,6 @@ import { newId, newWebhookSecret, seal, validUnsubscribeToken } from "./sealed";
 // a webhook's URL where it points, sealed before the store sees it. Each person sees and deletes their own; admins
 // add team subscriptions (a shared webhook) over their own scope, and an admin of everything sees every team's.
 
-/** A 400 naming the field that is wrong: `{ "error": "webhook.url: it must be https", "field": "webhook.url" }`. */
-export class FieldError extends HttpError {
-  static override readonly kind = "AlertsFieldError";
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(400, message.startsWith(`${field}:`) ? message : `${field}: ${message}`);
-  }
-}
-
 const ownEmail = (user: Principal) => user.email.toLowerCase();
 const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+$/.test(text);
 
@@ -70,22 +59,22 @@ export async function createSubscription(
   const parsed = subscriptionBodySchema.safeParse(body);
   if (!parsed.success) {
     const field = problemField(parsed.error);
-    throw new FieldError(field, parsed.error.issues[0]?.message ?? "is not valid");
+    throw new BadField(field, parsed.error.issues[0]?.message ?? "is not valid");
   }
   const input = parsed.data;
   if (input.team && !hasRole(user, "admin")) throw new Forbidden("Only admins add team subscriptions.");
-  if (input.team && !input.webhook) throw new FieldError("webhook", "a team subscription posts to a webhook");
-  if (input.team && input.email) throw new FieldError("email", "a team subscription posts to its webhook only");
-  if (!input.email && !input.webhook) throw new FieldError("email", "choose email, a webhook, or both");
-  if (input.email && !emailConfigured()) throw new FieldError("email", emailNotConfigured);
-  if (input.email && !looksLikeEmail(user.email)) throw new FieldError("email", "you have no email address to send to");
+  if (input.team && !input.webhook) throw new BadField("webhook", "a team subscription posts to a webhook");
+  if (input.team && input.email) throw new BadField("email", "a team subscription posts to its webhook only");
+  if (!input.email && !input.webhook) throw new BadField("email", "choose email, a webhook, or both");
+  if (input.email && !emailConfigured()) throw new BadField("email", emailNotConfigured);
+  if (input.email && !looksLikeEmail(user.email)) throw new BadField("email", "you have no email address to send to");
   let fund: { source: string; fundId: string } | null = null;
   if (input.fundId) {
     // Out of scope answers exactly as a fund that does not exist.
     const access = await fundAccess(user, input.fundId, "fund.read").catch((error: unknown) => {
       // An upstream or store that fails is its own answer (502, 503); any refusal reads as an unknown fund.
       if ((statusOf(error) ?? 500) >= 500) throw error;
-      throw new FieldError("fundId", "no such fund in your scope");
+      throw new BadField("fundId", "no such fund in your scope");
     });
     fund = { source: access.source, fundId: access.fundId };
   }
@@ -106,7 +95,7 @@ export async function createSubscription(
         disabledReason: null,
       };
     } catch (error) {
-      if (error instanceof RefusedWebhook) throw new FieldError("webhook.url", error.message);
+      if (error instanceof RefusedWebhook) throw new BadField("webhook.url", error.message);
       throw error;
     }
   }

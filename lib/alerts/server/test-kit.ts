@@ -2,8 +2,11 @@ import "server-only";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Big from "big.js";
 import { testDatabase, type TestDriver } from "../../store/server/test-stores";
 import { endProcess, freshProcess } from "../../testing/fresh-process";
+import { sumDecimals } from "../../values/decimal";
+import type { RawValue } from "../../values/raw-value";
 
 // Alerts' unit tests: a users file, records, and a "process" (fresh modules) on a store of each driver. The SMTP server
 // and the webhook receiver are lib/testing/alerts-parts.ts, shared with the e2e journey.
@@ -97,10 +100,7 @@ export function fundRecord(
   fields: Record<string, unknown> = {},
 ): Record<string, unknown> {
   const sum = (key: string) =>
-    investors
-      .reduce((total, investor) => total + Math.round(Number(investor[key]) * 100), 0)
-      .toString()
-      .replace(/(\d\d)$/, ".$1");
+    new Big(sumDecimals(investors.map((investor) => investor[key] as RawValue)) ?? 0).toFixed(2);
   return {
     id,
     legal_entity: { display_name: `Fund ${id.slice(0, 4)}`, legal_name: `Fund ${id} LP` },

@@ -7,8 +7,8 @@ import { displayLength } from "../../values/display-length";
 import { auditColumns } from "../columns";
 import { type AuditView, auditViewText } from "../search-params";
 import type { AuditEntry, AuditPage, AuditRow } from "../types";
-import { auditEntry, personOf } from "./entries";
-import { auditQuietly } from "./record";
+import { auditEntry, personOf } from "../../server/audit-entries";
+import { auditQuietly } from "../../server/audit-record";
 
 // The audit trail as /audit reads it: only admins, each the rows of their own scope (decided in SQL, so pages and
 // counts are right), and every look a row of its own.

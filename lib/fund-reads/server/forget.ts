@@ -1,9 +1,9 @@
 import "server-only";
 import { can } from "../../access/policy";
-import { auditEntry, type AuditWho, operatorOf, personOf } from "../../audit/server/entries";
+import { auditEntry, type AuditWho, operatorOf, personOf } from "../../server/audit-entries";
 import type { Principal } from "../../data/principal";
 import { storeKeysOf } from "../../data/sources";
-import { auditQuietly, recordAudit } from "../../audit/server/record";
+import { auditQuietly, recordAudit } from "../../server/audit-record";
 import { statusOf } from "../../http/error-response";
 import { BadRequest, Forbidden } from "../../http/errors";
 import { forgetPeople, taxKeysOfEmail } from "../../store/server";

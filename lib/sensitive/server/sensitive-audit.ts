@@ -1,8 +1,8 @@
 import "server-only";
 import { can } from "../../access/policy";
 import type { FundResource } from "../../access/types";
-import { auditEntry, type AuditWho } from "../../audit/server/entries";
-import { auditQuietly } from "../../audit/server/record";
+import { auditEntry, type AuditWho } from "../../server/audit-entries";
+import { auditQuietly } from "../../server/audit-record";
 import { CustomerApiError } from "../../customer-api/errors";
 import { authorizeFund } from "../../data/authorize";
 import type { Principal } from "../../data/principal";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { FundResource } from "../../access/types";
-import { auditEntry, type AuditWho, personOf } from "../../audit/server/entries";
-import { auditQuietly, recordAudit } from "../../audit/server/record";
+import { auditEntry, type AuditWho, personOf } from "../../server/audit-entries";
+import { auditQuietly, recordAudit } from "../../server/audit-record";
 import { sharedLimiter } from "../../auth/shared-limiter";
 import { sameOrigin } from "../../auth/same-origin";
 import type { Principal } from "../../data/principal";

@@ -1,20 +1,19 @@
-import { alertsWrite } from "@/lib/alerts/server/http";
+import { z } from "zod";
 import { resend } from "@/lib/alerts/server/subscriptions";
-import { sameOrigin } from "@/lib/auth/same-origin";
-import { requireUser } from "@/lib/auth/session";
-import { jsonError, noStore } from "@/lib/http/error-response";
+import { apiWrite } from "@/lib/http/api-route";
+import { NotFound } from "@/lib/http/errors";
 
 // The log's Resend: the delivery is sent again from its first attempt (the same webhook-id).
-export async function POST(
-  request: Request,
-  context: RouteContext<"/api/alerts/deliveries/[id]/resend">,
-): Promise<Response> {
-  if (!sameOrigin(request)) return jsonError(403, "Deliveries are sent again from this dashboard's own origin.");
-  return alertsWrite("POST /api/alerts/deliveries/[id]/resend", "The delivery could not be sent again.", async () => {
-    const user = await requireUser();
-    const { id } = await context.params;
-    if (!/^\d{1,15}$/.test(id)) return jsonError(404, "No such delivery.");
-    await resend(user, Number(id));
-    return Response.json({ ok: true }, { headers: noStore });
-  });
-}
+export const POST = apiWrite(
+  "POST /api/alerts/deliveries/[id]/resend",
+  z.object({ id: z.string() }),
+  {
+    crossOrigin: "Deliveries are sent again from this dashboard's own origin.",
+    failure: "The delivery could not be sent again.",
+  },
+  async ({ params, user }) => {
+    if (!/^\d{1,15}$/.test(params.id)) throw new NotFound("No such delivery.");
+    await resend(user, Number(params.id));
+    return { ok: true };
+  },
+);

@@ -1,9 +1,9 @@
 import "server-only";
 import { userInfo } from "node:os";
-import type { FundResource } from "../../access/types";
-import type { Principal } from "../../data/principal";
-import { requestFacts } from "../../http/request-facts";
-import type { AuditAction, AuditEntry, AuditOutcome } from "../types";
+import type { FundResource } from "../access/types";
+import type { Principal } from "../data/principal";
+import { requestFacts } from "../http/request-facts";
+import type { AuditAction, AuditEntry, AuditOutcome } from "../audit/types";
 
 // Audit rows as the callers make them: who (a signed-in person with their request, or the operator at a command)
 // and what (an action, its outcome, the fund as the policy saw it).

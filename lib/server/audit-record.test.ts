@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ServiceUnavailable } from "@/lib/http/errors";
-import { auditTestState, auditTestStore } from "./audit-test-store";
-import { auditEntry, operatorOf } from "./entries";
-import { auditQuietly, recordAudit } from "./record";
+import { auditTestState, auditTestStore } from "@/lib/audit/server/audit-test-store";
+import { auditEntry, operatorOf } from "./audit-entries";
+import { auditQuietly, recordAudit } from "./audit-record";
 
 // Imported in the factory: the mock is made before this file's own imports are.
 vi.mock("@/lib/store/server", async (importOriginal) =>
