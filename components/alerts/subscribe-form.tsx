@@ -14,7 +14,9 @@ interface SubscribeFormProps {
   admin: boolean;
 }
 
-const input = "min-h-9 rounded-md border border-zinc-300 px-2 dark:border-zinc-700 dark:bg-zinc-900";
+// max-w-full (and min-w-0 on fieldsets, whose default min width is their content): a long fund name or a fixed
+// width never pushes the form past a 390 px screen.
+const input = "min-h-9 max-w-full rounded-md border border-zinc-300 px-2 dark:border-zinc-700 dark:bg-zinc-900";
 const legend = "mb-1 font-medium";
 const noChange = () => () => undefined;
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
@@ -93,9 +95,9 @@ export function SubscribeForm({ funds, prefill, emailConfigured, admin }: Subscr
           ))}
         </div>
       </fieldset>
-      <fieldset className="flex flex-wrap items-end gap-3">
+      <fieldset className="min-w-0 flex flex-wrap items-end gap-3">
         <legend className={legend}>Where</legend>
-        <div className="flex flex-col gap-1">
+        <div className="flex max-w-full min-w-0 flex-col gap-1">
           <label htmlFor={`${id}-fund`}>Fund</label>
           <select
             id={`${id}-fund`}
@@ -112,7 +114,7 @@ export function SubscribeForm({ funds, prefill, emailConfigured, admin }: Subscr
             ))}
           </select>
         </div>
-        <div className="flex flex-col gap-1">
+        <div className="flex max-w-full min-w-0 flex-col gap-1">
           <label htmlFor={`${id}-investor`}>Only this investor (id, optional)</label>
           <input
             id={`${id}-investor`}
@@ -123,7 +125,7 @@ export function SubscribeForm({ funds, prefill, emailConfigured, admin }: Subscr
           />
         </div>
       </fieldset>
-      <fieldset className="space-y-2">
+      <fieldset className="min-w-0 space-y-2">
         <legend className={legend}>How</legend>
         <label className="flex items-center gap-1.5">
           <input
@@ -141,7 +143,7 @@ export function SubscribeForm({ funds, prefill, emailConfigured, admin }: Subscr
           </p>
         )}
         <div className="flex flex-wrap items-end gap-3">
-          <div className="flex flex-col gap-1">
+          <div className="flex max-w-full min-w-0 flex-col gap-1">
             <label htmlFor={`${id}-webhook`}>Webhook URL (https)</label>
             <input
               id={`${id}-webhook`}
@@ -153,7 +155,7 @@ export function SubscribeForm({ funds, prefill, emailConfigured, admin }: Subscr
               aria-invalid={invalid("webhook")}
             />
           </div>
-          <div className="flex flex-col gap-1">
+          <div className="flex max-w-full min-w-0 flex-col gap-1">
             <label htmlFor={`${id}-format`}>Format</label>
             <select
               id={`${id}-format`}
@@ -169,7 +171,7 @@ export function SubscribeForm({ funds, prefill, emailConfigured, admin }: Subscr
           </div>
         </div>
       </fieldset>
-      <fieldset className="flex flex-wrap items-end gap-3">
+      <fieldset className="min-w-0 flex flex-wrap items-end gap-3">
         <legend className={legend}>When</legend>
         <label className="flex items-center gap-1.5">
           <input type="radio" name={`${id}-when`} checked={!digest} onChange={() => setDigest(false)} />
@@ -192,7 +194,7 @@ export function SubscribeForm({ funds, prefill, emailConfigured, admin }: Subscr
             </option>
           ))}
         </select>
-        <div className="flex flex-col gap-1">
+        <div className="flex max-w-full min-w-0 flex-col gap-1">
           <label htmlFor={`${id}-zone`}>Time zone</label>
           <input
             id={`${id}-zone`}
@@ -205,13 +207,13 @@ export function SubscribeForm({ funds, prefill, emailConfigured, admin }: Subscr
         </div>
       </fieldset>
       {admin ? (
-        <fieldset className="flex flex-wrap items-end gap-3">
+        <fieldset className="min-w-0 flex flex-wrap items-end gap-3">
           <legend className={legend}>Team</legend>
           <label className="flex items-center gap-1.5">
             <input type="checkbox" checked={team} onChange={(event) => setTeam(event.target.checked)} />A team&apos;s
             subscription (a shared webhook, over your scope)
           </label>
-          <div className="flex flex-col gap-1">
+          <div className="flex max-w-full min-w-0 flex-col gap-1">
             <label htmlFor={`${id}-team`}>Team name</label>
             <input
               id={`${id}-team`}

@@ -9,7 +9,17 @@ test("every signed-in page fits a phone's screen, the 2,400-investor fund's too"
   test.setTimeout(240_000);
   const funds = await upstreamGet<{ id: string; investor_count?: number | null }[]>("/funds");
   const largest = [...funds].sort((a, b) => (b.investor_count ?? 0) - (a.investor_count ?? 0))[0]!;
-  const pages = ["/", "/funds", "/investors", "/outstanding", "/changes", "/audit", "/access", `/funds/${largest.id}`];
+  const pages = [
+    "/",
+    "/funds",
+    "/investors",
+    "/outstanding",
+    "/changes",
+    "/audit",
+    "/access",
+    "/alerts",
+    `/funds/${largest.id}`,
+  ];
   for (const path of pages) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
