@@ -14,7 +14,11 @@ export default defineConfig({
     environment: "node",
     // A real redis-server on a free loopback port for the tests of what instances share, and a throwaway
     // PostgreSQL cluster for the store's.
-    globalSetup: ["lib/testing/redis-global-setup.ts", "lib/testing/postgres-global-setup.ts"],
+    globalSetup: [
+      "lib/testing/redis-global-setup.ts",
+      "lib/testing/postgres-global-setup.ts",
+      "lib/store/pglite-template-setup.mjs",
+    ],
     testTimeout: 15_000,
     // Most files wait on PostgreSQL, Redis, PGlite or timers rather than the CPU: on the 2-core CI machine vitest's
     // default (one worker per core less one) ran them one at a time, 290 s; three at once take about half of that.

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { seedPgliteFolder } from "../lib/store/pglite-template.mjs";
 import { expect, test } from "./support/fixtures";
 import { ports } from "./playwright.config";
 
@@ -76,6 +77,7 @@ test.beforeAll(async () => {
     { detached: true },
   );
   const log = logOf(upstream);
+  await seedPgliteFolder(dir, ".e2e/pglite-template");
   await until("the demo API listening", () => log().includes("listening on"), 60_000);
 });
 

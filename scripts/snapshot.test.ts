@@ -3,15 +3,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { pgliteFolder } from "../lib/testing/pglite-folder";
 
 // `npm run snapshot` on the embedded demo (two of its funds' lists fail by design) into a store of its own.
 describe("npm run snapshot", () => {
   it("keeps every fund it can read, exits 1 naming each fund it could not, and answers the same when run again", () => {
     const folder = mkdtempSync(join(tmpdir(), "fe-snapshot-"));
+    const dir = pgliteFolder(folder);
     const run = () =>
       spawnSync("npx", ["tsx", "--conditions=react-server", "scripts/snapshot.mts"], {
         encoding: "utf8",
-        env: { ...process.env, CUSTOMER_API_BASE_URL: "", DATABASE_URL: "", DATABASE_DIR: join(folder, "db") },
+        env: { ...process.env, CUSTOMER_API_BASE_URL: "", DATABASE_URL: "", DATABASE_DIR: dir },
         timeout: 120_000,
       });
     try {

@@ -14,6 +14,8 @@ mkdirSync(out, { recursive: true });
 
 const tally = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+// Named again at the very end, where a CI log cut to its last lines still shows them.
+const failedTests = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(" ")}`);
@@ -52,6 +54,28 @@ function check(label, ok) {
   if (!ok) failures.push(label);
 }
 
+/** "project › file › title" of each e2e test that failed, from Playwright's JSON report. */
+function failedE2e(report) {
+  const names = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        if (test.status === "unexpected") names.push(`${test.projectName} › ${suite.file ?? file} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, suite.file);
+  return names;
+}
+
+/** "file › title" of each unit test that failed, from vitest's JSON report. */
+function failedUnit(report) {
+  return (report?.testResults ?? []).flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === "failed")
+      .map((test) => `${file.name.replace(`${process.cwd()}/`, "")} › ${test.fullName}`),
+  );
+}
+
 function readJson(path) {
   try {
     return JSON.parse(readFileSync(path, "utf8"));
@@ -85,6 +109,7 @@ if (unit) {
   tally.failed += unit.numFailedTests;
   tally.skipped += unit.numPendingTests + unit.numTodoTests;
   if (unit.numFailedTests > 0) failures.push(`${unit.numFailedTests} unit test(s)`);
+  failedTests.push(...failedUnit(unit));
 }
 if (!unit || (!unitOk && unit.numFailedTests === 0)) check("unit test run", false);
 
@@ -102,6 +127,7 @@ if (buildOk && ensureChromium()) {
     tally.failed += unexpected;
     tally.skipped += skipped;
     if (unexpected > 0) failures.push(`${unexpected} e2e test(s)`);
+    failedTests.push(...failedE2e(e2e));
   }
   if (!e2e?.stats || (!e2eOk && e2e.stats.unexpected === 0)) check("e2e run", false);
 } else {
@@ -130,12 +156,15 @@ else {
     ),
   ]);
   const unit24 = readJson(`${out}/vitest-node24.json`);
+  failedTests.push(...failedUnit(unit24).map((name) => `Node 24: ${name}`));
   check("unit tests on Node 24", unit24 !== null && unit24.numFailedTests === 0 && unit24.numPassedTests > 0);
   const journey = readJson(`${out}/playwright-node24.json`);
+  failedTests.push(...failedE2e(journey).map((name) => `Node 24: ${name}`));
   check("e2e journey on Node 24", e2e24 && (journey?.stats?.expected ?? 0) > 0);
 }
 
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(", ")}`);
+for (const name of failedTests) console.log(`  ✘ ${name}`);
 if (existsSync(`${out}/playwright.json`)) console.log(`Server logs and reports are in ${out}/`);
 console.log(`\n${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ""}`);
 process.exit(tally.failed > 0 ? 1 : 0);

@@ -5,28 +5,27 @@ import { expectNoSidewaysScroll, expectReadableInBothSchemes } from "./support";
 
 // Every page at 390 px, light and dark: no sideways scroll, no axe finding (the journeys check what is on screen).
 
-test("every signed-in page fits a phone's screen, the 2,400-investor fund's too", async ({ page }) => {
-  test.setTimeout(240_000);
+/** The fund with the most investors in the e2e upstream (2,400). */
+async function largestFund() {
   const funds = await upstreamGet<{ id: string; investor_count?: number | null }[]>("/funds");
-  const largest = [...funds].sort((a, b) => (b.investor_count ?? 0) - (a.investor_count ?? 0))[0]!;
-  const pages = [
-    "/",
-    "/funds",
-    "/investors",
-    "/outstanding",
-    "/changes",
-    "/audit",
-    "/access",
-    "/alerts",
-    `/funds/${largest.id}`,
-  ];
-  for (const path of pages) {
-    await page.goto(path);
+  return [...funds].sort((a, b) => (b.investor_count ?? 0) - (a.investor_count ?? 0))[0]!.id;
+}
+
+// One test per page, so the suite's two workers share them.
+for (const path of ["/", "/funds", "/investors", "/outstanding", "/changes", "/audit", "/access", "/alerts", "fund"]) {
+  test(`${path === "fund" ? "the 2,400-investor fund's page" : path} fits a phone's screen`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const url = path === "fund" ? `/funds/${await largestFund()}` : path;
+    await page.goto(url);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-    await expectReadableInBothSchemes(page, path);
-  }
-  // An investor in the fund and the same investor across funds, from the cards' links.
-  await page.goto(`/funds/${largest.id}`);
+    await expectReadableInBothSchemes(page, url);
+  });
+}
+
+test("an investor, in a fund and across funds, fits a phone's screen", async ({ page }) => {
+  test.setTimeout(90_000);
+  // From the cards' links.
+  await page.goto(`/funds/${await largestFund()}`);
   await page.getByRole("list", { name: "Investors" }).getByRole("link").first().tap();
   await expect(page.getByRole("heading", { level: 2, name: "Investment", exact: true })).toBeVisible();
   await expectReadableInBothSchemes(page, "an investor in a fund");

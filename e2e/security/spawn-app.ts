@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { seedPgliteFolder } from "../../lib/store/pglite-template.mjs";
 import { ports } from "../playwright.config";
 
 export interface SpawnedApp {
@@ -9,6 +10,8 @@ export interface SpawnedApp {
 
 /** Starts another production server on the security upstream with this environment, waits until it listens. */
 export async function spawnApp(port: number, env: Record<string, string>): Promise<SpawnedApp> {
+  const dir = `.e2e/db/spawned-${port}/db`;
+  await seedPgliteFolder(dir, ".e2e/pglite-template");
   const child = spawn("node", ["scripts/server.mjs"], {
     env: {
       ...process.env,
@@ -23,7 +26,7 @@ export async function spawnApp(port: number, env: Record<string, string>): Promi
       // Ready without the warm-up's renders: these probes time answers to requests, not a first visit.
       WARM_START: "0",
       // Each server its own embedded store: a PGlite folder belongs to one process.
-      DATABASE_DIR: `.e2e/db/spawned-${port}/db`,
+      DATABASE_DIR: dir,
       ...env,
     },
   });

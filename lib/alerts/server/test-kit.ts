@@ -7,6 +7,7 @@ import { testDatabase, type TestDriver } from "../../store/server/test-stores";
 import { endProcess, freshProcess } from "../../testing/fresh-process";
 import { sumDecimals } from "../../values/decimal";
 import type { RawValue } from "../../values/raw-value";
+import { pgliteFolder } from "@/lib/testing/pglite-folder";
 
 // Alerts' unit tests: a users file, records, and a "process" (fresh modules) on a store of each driver. The SMTP server
 // and the webhook receiver are lib/testing/alerts-parts.ts, shared with the e2e journey.
@@ -38,7 +39,7 @@ export async function alertsEnvironment(driver: TestDriver, extra: Record<string
     DASHBOARD_SESSION_SECRET: "s".repeat(40),
     DASHBOARD_REVOKED_USERS_FILE: join(folder, "revoked.json"),
     DASHBOARD_PUBLIC_URL: "https://dash.example.com",
-    DATABASE_DIR: join(folder, "db"),
+    DATABASE_DIR: driver === "pglite" ? pgliteFolder(folder) : join(folder, "db"),
     DATABASE_URL: driver === "postgres" ? await testDatabase() : undefined,
     DIRECTORY_MATCH_SECRET: "k".repeat(40),
     ALERTS_SECRET_KEY: "a".repeat(40),

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseScope } from "../../access/scope";
 import { startDemoApi, type DemoApi } from "../../demo-api/server";
 import { endProcess, freshProcess } from "../../testing/fresh-process";
+import { pgliteFolder } from "../../testing/pglite-folder";
 import { testPrincipal } from "../../testing/principal";
 
 // Two sources holding the same funds (two demo APIs on one seed: the same fund ids, other tokens), read as people of
@@ -52,7 +53,7 @@ describe("several sources", () => {
       DASHBOARD_AUTH: "none",
       DASHBOARD_PROXY_USER_HEADER: "x-user",
       DASHBOARD_PROXY_SECRET: "p".repeat(32),
-      DATABASE_DIR: join(folder, "db"),
+      DATABASE_DIR: pgliteFolder(folder),
       DATABASE_URL: undefined,
       DIRECTORY_MATCH_SECRET: undefined,
     };

@@ -10,6 +10,7 @@ import { tryWithJobLock, withFundReadLock } from "./locks";
 import { StoreUnavailable } from "./status";
 import { at, investor, testDatabase, testStore, type TestDriver } from "./test-stores";
 import { recordFund, recordInvestorList } from "./writes";
+import { pgliteFolder } from "@/lib/testing/pglite-folder";
 
 const migrationCount = (
   JSON.parse(readFileSync(join(process.cwd(), "lib/store/migrations/meta/_journal.json"), "utf8")) as {
@@ -108,7 +109,7 @@ describe("the store on PostgreSQL", () => {
 
 describe("the embedded store's folder", () => {
   const folder = mkdtempSync(join(tmpdir(), "fe-store-lock-"));
-  const dir = join(folder, "db");
+  const dir = pgliteFolder(folder);
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it("is opened by one process: a second gets an error naming the folder", async () => {

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "pg";
 import { afterAll, beforeAll } from "vitest";
+import { pgliteFolder } from "@/lib/testing/pglite-folder";
 import { testPostgresUrl } from "@/lib/testing/test-postgres";
 import type { AuditEventFields } from "./audit-chain";
 import { StoreConnection } from "./connection";
@@ -35,7 +36,7 @@ export async function testStore(driver: TestDriver): Promise<{ store: StoreConne
     return { store, dispose: () => store.close() };
   }
   const folder = mkdtempSync(join(tmpdir(), "fe-store-"));
-  const store = new StoreConnection({ dir: join(folder, "db") });
+  const store = new StoreConnection({ dir: pgliteFolder(folder) });
   return {
     store,
     async dispose() {

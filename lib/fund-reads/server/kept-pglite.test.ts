@@ -1,0 +1,3 @@
+import { describeKeptReads } from "./kept.suite";
+
+describeKeptReads("pglite");
