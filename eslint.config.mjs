@@ -105,7 +105,12 @@ const config = [
   },
   // A leading underscore marks a parameter kept for its type (a read's required principal).
   { rules: { "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_" }] } },
-  { files: ["lib/**/*.ts"], rules: { "import/no-cycle": ["error", { maxDepth: 10, ignoreExternal: true }] } },
+  {
+    files: ["lib/**/*.ts"],
+    rules: { "import/no-cycle": ["error", { maxDepth: 10, ignoreExternal: true }] },
+    // Packages are never parsed for their imports (a cycle runs through our files): 48 s of a 85 s lint before.
+    settings: { "import/ignore": ["node_modules"] },
+  },
   {
     ignores: [".next/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", ".e2e/**"],
   },

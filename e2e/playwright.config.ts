@@ -30,7 +30,7 @@ const logs = ".e2e";
 const signedIn = { storageState };
 // Each server's store folder starts as a copy of one initdb'd template (lib/store/pglite-template.mjs): Playwright
 // starts the servers one after another, and a fresh folder's initdb took 6.4 s of each one's start.
-const seed = (name: string) => `node lib/store/pglite-template.mjs ${logs}/db/${name}/db ${logs}/pglite-template`;
+const seed = (name: string) => `node scripts/seed-store-folder.mjs ${logs}/db/${name}/db ${logs}/pglite-template`;
 const upstreamEnv = {
   CUSTOMER_API_BASE_URL: `http://127.0.0.1:${ports.upstream}`,
   CUSTOMER_API_TOKEN: token,

@@ -1,9 +1,8 @@
 // A PGlite folder as initdb leaves it, made once and copied: a new folder's initdb takes 6.4 s of one core here,
 // a copy of the 39 MB folder a fraction of a second. The tests' stores and e2e servers start from such a copy.
-// As a command: `node lib/store/pglite-template.mjs <folder> <template>` fills <folder> when it does not exist yet.
+// The command scripts/seed-store-folder.mjs fills one folder from it.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { dirname, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 
 /** Makes the template folder unless it is there; made beside it and renamed, so no reader sees half of one. */
@@ -28,13 +27,4 @@ export async function seedPgliteFolder(folder, template) {
   if (existsSync(folder)) return folder;
   cpSync(await ensurePgliteTemplate(template), folder, { recursive: true });
   return folder;
-}
-
-if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? "")).href) {
-  const [folder, template] = process.argv.slice(2);
-  if (!folder || !template) {
-    console.error("usage: node lib/store/pglite-template.mjs <folder> <template>");
-    process.exit(2);
-  }
-  await seedPgliteFolder(folder, template);
 }
