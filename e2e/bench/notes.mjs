@@ -166,6 +166,17 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
         "(60 s) unless the window row says longer.",
     );
   }
+  if (only.includes("scale")) {
+    notes.push(
+      "Scale (issue 29): its own demo API (`--funds 2000 --investors-per-fund 50`, with --big also 10,000 × 100) and app " +
+        "server on an empty PGlite folder, `WARM_START=0`. The upstream alone: every list fetched at 6 at once " +
+        "(DIRECTORY_CONCURRENCY's default) by `upstream-baseline.mjs`. First start: ms from the spawn until " +
+        "`/api/investors` says complete (asked every 250 ms); RSS of the server plus its PGlite process then; store bytes " +
+        "by `pg_database_size` once the store's process is idle, ÷ positions kept. Restart on that store: ms from the " +
+        "spawn until `/healthz`, a kept fund's `/investor-rows` and `/api/investors` first answer 200 (asked every 20 ms). " +
+        "Warm sort and search: `/api/investors` medians once the directory is complete again. One run per figure.",
+    );
+  }
   if (only.includes("warm")) {
     notes.push(
       "Warm start (scenario `warm`, issue 24): its own demo API (`--funds 4 --investors-per-fund 10000 --prewarm " +

@@ -16,6 +16,7 @@ import { pageWeight } from "./page-weight.mjs";
 import { proxyCost } from "./proxy-cost.mjs";
 import { carriedResults, machine, sideBySide, table, writeResults } from "./report.mjs";
 import { snapshotBuild } from "./build-snapshot.mjs";
+import { scaleFigures } from "./scale.mjs";
 import { scopeCost } from "./scope.mjs";
 import { storeScale } from "./store.mjs";
 import { warmStartScale } from "./warm.mjs";
@@ -27,7 +28,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --upstream-url URL      its Customer API (enables the direct and bare pass-through comparisons); needs --token
   --token T               bearer token for --upstream-url
   --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse,warm,directory,store,
-                          changes,scope,alerts
+                          changes,scope,alerts,scale
                           (default all); aggrid: our fund page beside AG Grid Community on the same funds, as ratios
                           (ours ÷ AG Grid); directory: the investor directory over 2,000 funds and 100,000 positions
                           on its own demo API (50 ms latency) and app servers (local mode only); store: the same
@@ -41,7 +42,9 @@ const USAGE = `Usage: npm run bench -- [options]
                           everything and as one scoped to one organization (own demo API and servers); alerts: a read
                           kept to its webhook delivered with 1,000 subscriptions, 600 pairs exactly once across two
                           instances on PostgreSQL with one killed, the digest run for 100 subscribers (own demo APIs,
-                          servers and PostgreSQL). A subset keeps the
+                          servers and PostgreSQL); scale: 2,000 funds × 50 on a fresh PGlite store, the first start, the server's RSS,
+                          the store's bytes per position, a restart and the warm directory (with --big also
+                          10,000 × 100; own demo API and servers). A subset keeps the
                           other scenarios' rows of the previous results, marked as carried over
   --runs N                measured runs per scenario (default 5)
   --warmup N              warm-up runs, not counted (default 1)
@@ -52,6 +55,7 @@ const USAGE = `Usage: npm run bench -- [options]
                           store: rounds of three builds (no store, PGlite, PostgreSQL)
   --lighthouse-runs N     Lighthouse runs per page (default 3)
   --lighthouse-preset P   desktop or mobile (default desktop)
+  --big                   scale: also the 1,000,000-position organization (10,000 funds × 100)
   --search-key K          the keystroke of the search scenario (default q)
   --cpu-prof              start the app server with --cpu-prof; profiles land in e2e/bench/logs/profiles`;
 
@@ -70,6 +74,7 @@ const { values: args } = parseArgs({
     "lighthouse-preset": { type: "string", default: "desktop" },
     "search-key": { type: "string", default: "q" },
     "cpu-prof": { type: "boolean", default: false },
+    big: { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -93,9 +98,10 @@ const SCENARIOS = [
   "changes",
   "scope",
   "alerts",
+  "scale",
 ];
 // Scenarios that start their own servers: with only these, the shared demo API and app server are not started.
-const SELF_CONTAINED = ["directory", "warm", "changes", "scope", "alerts"];
+const SELF_CONTAINED = ["directory", "warm", "changes", "scope", "alerts", "scale"];
 const only = args.only ? args.only.split(",").map((name) => name.trim()) : SCENARIOS;
 const unknown = only.filter((name) => !SCENARIOS.includes(name));
 const int = (name) => Number.parseInt(args[name], 10);
@@ -306,6 +312,7 @@ async function main() {
     changes: async () => (local ? changesScale({ dir: snapshot.dir, runs, warmup, profileDir, log }) : []),
     scope: async () => (local ? scopeCost({ dir: snapshot.dir, runs: Math.min(runs, 3), warmup, log }) : []),
     alerts: async () => (local ? alertsScale({ dir: snapshot.dir, runs: Math.min(runs, 3), log }) : []),
+    scale: async () => (local ? scaleFigures({ dir: snapshot.dir, big: args.big, profileDir, log }) : []),
   };
   const results = [];
   const loadPerScenario = {};

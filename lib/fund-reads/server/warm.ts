@@ -1,5 +1,6 @@
 import "server-only";
 import { sourceNames } from "../../data/sources";
+import { storeStartsEmpty } from "../../store/server";
 import { processWide } from "../../server/process-wide";
 import { holdKeptLists } from "./fund-lists";
 import { keptOrganization } from "./kept";
@@ -12,6 +13,8 @@ import { awaitKeptReads, sourceNow, startFromKept } from "./organization";
  */
 export function warmFromStore(): Promise<{ funds: number; positions: number } | null> {
   return processWide("fund-reads-warm", async () => {
+    // A new embedded folder keeps nothing yet: the live reads begin on first use, not after its initdb.
+    if (storeStartsEmpty()) return null;
     const warmed = await Promise.all(
       sourceNames().map(async (source) => {
         const served = keptOrganization(source).then((kept) => {

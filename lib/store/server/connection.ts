@@ -1,4 +1,5 @@
 import "server-only";
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
@@ -30,8 +31,11 @@ export class StoreConnection {
   private host: PgliteHost | null = null;
   private opening: Promise<void> | null = null;
   private retryAt = 0;
+  /** An embedded folder that did not exist when this connection was made: it holds nothing kept before. */
+  readonly startsEmpty: boolean;
 
   constructor(readonly config: StoreConfig) {
+    this.startsEmpty = !config.url && !existsSync(resolve(config.dir));
     this.board = config.url
       ? new StatusBoard("postgres", redactedUrl(config.url), config.configured ?? true)
       : new StatusBoard("pglite", resolve(config.dir), config.configured ?? true);

@@ -17,6 +17,8 @@ const childScript = () => resolve(process.cwd(), "lib/store/pglite-child.mjs");
 /** Starts the process that opens `dir` (it takes the folder's lock); rejects with its reason if it cannot. */
 export function startPgliteHost(dir: string, timeoutMs = 60_000): Promise<PgliteHost> {
   const child = fork(/* turbopackIgnore: true */ childScript(), [resolve(dir)], {
+    // Not the server's Node flags (heap sizes, --cpu-prof: a profiled WASM Postgres ran several times slower).
+    execArgv: [],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const exited = new Promise<void>((done) => child.once("exit", () => done()));

@@ -3,9 +3,9 @@ import { sql } from "drizzle-orm";
 import { positionAmountKeys, positionColumns } from "../columns";
 import { toJson } from "../schema";
 
-// One statement of 18 array parameters per chunk (unnest), never near 65,535 parameters: Drizzle's insert builder
-// took 784 ms of the event loop for 3,000 rows. 500-row chunks keep each stall near 50 ms (one 100,000-position
-// list: 11.4 s, longest stall 53 ms; PGlite in-thread: 6.2 s, 433 ms), and the loop turns between them.
+// One statement per chunk, its rows as one jsonb parameter (jsonb_to_recordset): 18 array parameters spent 8 s of a
+// first start's main thread at 100,000 positions in node-postgres's array-literal escaping (escapeElement), where
+// JSON.stringify is native. 500-row chunks keep each stall near 50 ms, and the loop turns between them.
 export const positionsPerStatement = 500;
 
 const positionColumnNames = [
@@ -20,23 +20,30 @@ const positionColumnNames = [
   ["record", "jsonb"],
 ] as const;
 
-const insertPositions = sql.raw(
-  `insert into positions (${positionColumnNames.map(([name]) => name).join(", ")}) select * from unnest(`,
+const names = positionColumnNames.map(([name]) => name).join(", ");
+const insertPositions = sql.raw(`insert into positions (${names}) select ${names} from jsonb_to_recordset(`);
+const recordset = sql.raw(
+  `::jsonb) as rows(${positionColumnNames.map(([name, type]) => `${name} ${type}`).join(", ")})`,
 );
 
-/** The insert of one chunk of positions: each column as one array parameter. */
+/** The insert of one chunk of positions: the rows as one jsonb array, amounts as their decimal strings. */
 export function positionsInsert(readId: number, fundId: string, offset: number, chunk: readonly KeptInvestor[]) {
-  const columns = positionColumnNames.map(() => [] as unknown[]);
-  chunk.forEach(({ record, taxKey }, index) => {
+  const rows = chunk.map(({ record, taxKey }, index) => {
     const { investorId, name, email, amounts } = positionColumns(record);
-    const values = [readId, offset + index, fundId, investorId, name, email, taxKey];
-    values.push(...positionAmountKeys.map((key) => amounts[key]), toJson(record));
-    values.forEach((value, column) => columns[column]!.push(value));
+    const row: Record<string, unknown> = {
+      read_id: readId,
+      ordinal: offset + index,
+      fund_id: fundId,
+      investor_id: investorId,
+      name,
+      email,
+      tax_key: taxKey,
+      record,
+    };
+    for (const key of positionAmountKeys) row[key] = amounts[key];
+    return row;
   });
-  const params = columns.map(
-    (values, column) => sql`${sql.param(values)}::${sql.raw(positionColumnNames[column]![1])}[]`,
-  );
-  return sql.join([insertPositions, sql.join(params, sql`, `), sql`)`]);
+  return sql.join([insertPositions, sql.param(toJson(rows)), recordset]);
 }
 
 type KeptInvestor = { record: Record<string, unknown>; taxKey: string | null };

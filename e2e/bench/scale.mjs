@@ -1,0 +1,161 @@
+// Issue 29's `scale` scenario: an organization of 2,000 funds × 50 (100,000 positions), or with --big also 10,000 × 100
+// (1,000,000), on its own demo API and app servers with an empty PGlite store of their own: the first start (the
+// directory complete ÷ the upstream alone sending every list at the server's concurrency, the server's RSS then,
+// the store's bytes per position once its writes landed), a restart (/healthz, a kept fund's first rows, the
+// directory's first page, each from the spawn) and the directory's sort and search once warm.
+import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { proxyHeaders } from "./auth.mjs";
+import { getJson, mb, result, round, rssBytes, sleep, summarize, timedGet } from "./measure.mjs";
+import { randomToken, spawnApp, startDemoApi, stopGroup } from "./servers.mjs";
+import { freshStore, probeStore, writesSettled } from "./store-kinds.mjs";
+import { upstreamBaseline } from "./upstream-baseline.mjs";
+
+const SCENARIO = "scale";
+const CONCURRENCY = 6; // DIRECTORY_CONCURRENCY's default: the baseline asks the upstream as the server does.
+const SIZES = { small: { funds: 2_000, perFund: 50 }, big: { funds: 10_000, perFund: 100 } };
+const TARGETS = {
+  small: { rssMb: 1024, buildRatio: 1.2, healthzMs: 1_000, keptMs: 2_000, bytes: 2_048, viewMs: 50 },
+  big: { rssMb: 1536, buildRatio: 1.2, healthzMs: 1_000, keptMs: 3_000, bytes: 2_048, viewMs: 150 },
+};
+const SEARCHES = ["an", "ma", "ro", "el", "st"];
+
+/** ms from the spawn until `ask` resolves true, asked every `everyMs` (the directory's: 250, as a page polls). */
+async function untilFromSpawn(spawned, what, ask, everyMs = 20, limitMs = 1_200_000) {
+  for (;;) {
+    if (spawned.exited !== null) throw new Error(`the app server exited with ${spawned.exited} before ${what}`);
+    if (performance.now() - spawned.spawnedAt > limitMs) throw new Error(`${what}: not within ${limitMs / 1000} s`);
+    if (await ask().catch(() => false)) return round(performance.now() - spawned.spawnedAt, 0);
+    await sleep(everyMs);
+  }
+}
+
+const answers = async (url) => {
+  const res = await fetch(url, { headers: proxyHeaders, signal: AbortSignal.timeout(30_000) });
+  await res.arrayBuffer();
+  return res.ok;
+};
+const directoryComplete = async (url) =>
+  (await getJson(`${url}/api/investors?offset=0&limit=100`, proxyHeaders)).complete;
+
+/** The server's RSS plus its embedded store's process (PGlite runs in a child of its own). */
+function serverRss(app, store) {
+  const child = store.pid(app);
+  return rssBytes(app.serverPid) + (child ? rssBytes(child) : 0);
+}
+
+/** Median ms of a directory view, asked `times` times on a server whose directory is complete. */
+async function viewMedian(url, query, times = 5) {
+  const ms = [];
+  for (let at = 0; at < times; at += 1) {
+    const res = await timedGet(`${url}/api/investors?offset=0&limit=100&${query}`, { headers: proxyHeaders });
+    if (res.status !== 200) throw new Error(`the directory (${query}) answered ${res.status}`);
+    ms.push(res.ms);
+  }
+  return summarize(ms).median;
+}
+
+async function oneSize({ dir, size, profileDir, log }) {
+  const { funds, perFund } = SIZES[size];
+  const positions = funds * perFund;
+  const token = randomToken();
+  log(`scale ${size}: demo API of ${funds.toLocaleString("en")} funds × ${perFund}`);
+  const api = await startDemoApi({ token, funds, perFund, name: `demo-api-scale-${size}` });
+  const store = await freshStore("pglite");
+  const options = {
+    dir,
+    profileDir,
+    upstreamUrl: api.url,
+    token,
+    name: `app-server-scale-${size}`,
+    env: { ...store.env, DIRECTORY_MATCH_SECRET: randomBytes(32).toString("hex"), WARM_START: "0" },
+  };
+  try {
+    const upstream = await upstreamBaseline({ url: api.url, token, concurrency: CONCURRENCY });
+    log(`  the upstream alone: every list in ${round(upstream.ms / 1000, 1)} s`);
+    let spawned = await spawnApp(options);
+    const buildMs = await untilFromSpawn(spawned, "the directory complete", () => directoryComplete(spawned.url), 250);
+    const rss = serverRss(spawned.app, store);
+    const settledMs = await writesSettled(store, spawned.app, 600_000);
+    await stopGroup(spawned.app.groupPid);
+    const probe = await probeStore(store);
+    log(`  first start: directory complete ${round(buildMs / 1000, 1)} s, RSS ${round(mb(rss), 0)} MB`);
+    log(
+      `  store: ${round(mb(probe.bytes), 0)} MB for ${probe.positions} positions (writes settled ${settledMs} ms on)`,
+    );
+
+    spawned = await spawnApp(options);
+    const ref = (
+      await (await fetch(`${api.url}/customerapi/funds`, { headers: { authorization: `Bearer ${token}` } })).json()
+    )[0].id;
+    const healthzMs = await untilFromSpawn(spawned, "/healthz", () => answers(`${spawned.url}/healthz`));
+    const rowsUrl = `${spawned.url}/api/funds/${ref}/investor-rows?offset=0&limit=100`;
+    const keptMs = await untilFromSpawn(spawned, "a kept fund's first rows", () => answers(rowsUrl));
+    const pageMs = await untilFromSpawn(spawned, "the directory's first page", () =>
+      answers(`${spawned.url}/api/investors?offset=0&limit=100`),
+    );
+    await untilFromSpawn(spawned, "the directory complete", () => directoryComplete(spawned.url), 250);
+    const sortMs = await viewMedian(spawned.url, "sort=commitment_amount.desc");
+    const searches = [];
+    for (const term of SEARCHES) searches.push(await viewMedian(spawned.url, `q=${term}`, 3));
+    const searchMs = summarize(searches).median;
+    await stopGroup(spawned.app.groupPid);
+    log(`  restart: /healthz ${healthzMs} ms, kept rows ${keptMs} ms, directory page ${pageMs} ms`);
+    log(`  warm directory: sort ${round(sortMs)} ms, search ${round(searchMs)} ms`);
+
+    const target = TARGETS[size];
+    const label = `${positions.toLocaleString("en")} positions`;
+    const row = (id, name, unit, value, op, limit, note) =>
+      result({
+        id: `scale-${size}-${id}`,
+        scenario: SCENARIO,
+        name: `${name} (${label})`,
+        unit,
+        runs: [value],
+        target: { op, value: limit },
+        note,
+      });
+    return [
+      row(
+        "rss",
+        "RSS of one instance, directory complete (server + PGlite process)",
+        "MB",
+        round(mb(rss), 0),
+        "<=",
+        target.rssMb,
+      ),
+      row(
+        "build",
+        "first start: directory complete ÷ the upstream alone",
+        "×",
+        round(buildMs / upstream.ms, 2),
+        "<=",
+        target.buildRatio,
+        `${round(buildMs / 1000, 1)} s ÷ ${round(upstream.ms / 1000, 1)} s at ${CONCURRENCY} at once`,
+      ),
+      row("healthz", "restart: /healthz answers, from the spawn", "ms", healthzMs, "<=", target.healthzMs),
+      row("kept-rows", "restart: a kept fund's first rows, from the spawn", "ms", keptMs, "<=", target.keptMs),
+      row("directory-page", "restart: the directory's first page, from the spawn", "ms", pageMs, "<=", target.keptMs),
+      row(
+        "bytes",
+        "store bytes per position (PGlite, pg_database_size)",
+        "B",
+        Math.round(probe.bytes / probe.positions),
+        "<=",
+        target.bytes,
+        `${round(mb(probe.bytes), 0)} MB, ${probe.positions} positions`,
+      ),
+      row("sort", "directory sort, warm (median of 5)", "ms", round(sortMs), "<=", target.viewMs),
+      row("search", "directory search, warm (median of 5 terms)", "ms", round(searchMs), "<=", target.viewMs),
+    ];
+  } finally {
+    await stopGroup(api.pid);
+    await store.stop();
+  }
+}
+
+export async function scaleFigures({ dir, big, profileDir, log }) {
+  const rows = await oneSize({ dir, size: "small", profileDir, log });
+  if (big) rows.push(...(await oneSize({ dir, size: "big", profileDir, log })));
+  return rows;
+}

@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { startDemoApi } from "../../demo-api/server";
+import { endProcess, freshProcess } from "../../testing/fresh-process";
+import { testPrincipal } from "../../testing/principal";
+
+// A first start on an embedded folder not made yet: nothing can be kept in it, so the start does not wait for its
+// initdb (6.4 s of one core here) before the live reads begin.
+
+const folder = mkdtempSync(join(tmpdir(), "fe-warm-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterEach(endProcess);
+
+describe("a start on a new embedded store", () => {
+  it("warms from nothing at once, reads the organization live, and keeps its reads once the folder is made", async () => {
+    const demo = await startDemoApi({ fundSizes: [30, 20], fundCount: 2, seed: 5 });
+    try {
+      const run = await freshProcess(
+        {
+          CUSTOMER_API_BASE_URL: demo.url,
+          CUSTOMER_API_TOKEN: demo.token,
+          CUSTOMER_API_SOURCES_FILE: undefined,
+          DATABASE_URL: undefined,
+          DATABASE_DIR: join(folder, "db"),
+          DIRECTORY_MATCH_SECRET: undefined,
+          DASHBOARD_AUTH: "none",
+          DASHBOARD_PROXY_USER_HEADER: "x-user",
+          DASHBOARD_PROXY_SECRET: "p".repeat(32),
+        },
+        async () => ({
+          store: await import("../../store/server"),
+          warm: await import("./warm"),
+          organization: await import("./scoped-organization"),
+          kept: await import("./kept"),
+        }),
+      );
+      expect(await run.warm.warmFromStore()).toBeNull();
+      // Answered before the store had opened: the folder's initdb was not waited for.
+      expect(run.store.storeStatus().state).not.toBe("ready");
+      const user = testPrincipal();
+      await run.organization.organizationSnapshot(user);
+      await run.organization.organizationBuilt(user);
+      const built = await run.organization.organizationSnapshot(user);
+      expect(built.complete).toBe(true);
+      await run.kept.keptWritesSettled();
+      const kept = await run.kept.keptOrganization("default");
+      expect(kept?.lists.map((list) => list.investors.length).sort((a, b) => a - b)).toEqual([20, 30]);
+    } finally {
+      await demo.close();
+    }
+  }, 60_000);
+});
