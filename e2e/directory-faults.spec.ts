@@ -103,3 +103,24 @@ test("the all-investors Excel file is refused the same way, or named -partial wi
   expect(partial.headers.get("x-missing-funds")?.split(",").sort()).toEqual(failed);
   await partial.arrayBuffer();
 });
+
+test("capital outstanding of one healthy fund downloads whole while two others fail; the whole view names them", async ({
+  baseURL,
+}) => {
+  const failed = (await failTwoFunds()).map((fund) => fund.id).sort();
+  const headers = { cookie: sessionCookieHeader() };
+  const whole = await fetch(`${baseURL}/api/outstanding.csv`, { headers });
+  expect(whole.status).toBe(409);
+  expect(((await whole.json()).failedFunds as { id: string }[]).map((fund) => fund.id).sort()).toEqual(failed);
+  const funds = await upstreamGet<{ id: string }[]>("/funds");
+  const healthy = funds.find((fund) => !failed.includes(fund.id))!.id;
+  const one = await fetch(`${baseURL}/api/outstanding.csv?fund=${healthy}`, { headers });
+  expect(one.status).toBe(200);
+  expect(one.headers.get("content-disposition")).not.toContain("partial");
+  expect(one.headers.get("x-missing-funds")).toBeNull();
+  await one.arrayBuffer();
+  // A failed fund's own view is refused, naming it.
+  const own = await fetch(`${baseURL}/api/outstanding.csv?fund=${failed[0]}`, { headers });
+  expect(own.status).toBe(409);
+  expect(((await own.json()).failedFunds as { id: string }[]).map((fund) => fund.id)).toEqual([failed[0]]);
+});

@@ -16,7 +16,10 @@ const columns = csvColumns<OutstandingRow>([
   ...outstandingColumns,
 ]);
 
-/** The view's rows as CSV or xlsx; if funds could not be read the answer says so (409), or `partial` names them. */
+/**
+ * The view's rows as CSV or xlsx; if funds it covers could not be read the answer says so (409), or `partial` names
+ * them.
+ */
 export async function outstandingExport(
   request: Request,
   params: OutstandingView & { bom: boolean; partial: boolean },
@@ -24,7 +27,8 @@ export async function outstandingExport(
   format: ExportFormat,
 ) {
   const { rows, snapshot } = await outstandingRows(principal, params);
-  const missing = missingFunds(snapshot);
+  // One fund's view misses only that fund: another fund's failed read leaves its file whole.
+  const missing = missingFunds(snapshot).filter((fund) => params.fund === null || fund.id === params.fund);
   if (missing.length > 0 && !params.partial) return incompleteExport(missing);
   const hooks = await exportHooks(request, false, `outstanding-${today()}${format.extension}`, null, principal);
   const body = rowsBody(format, rows, columns, { bom: params.bom, sheet: "Capital outstanding", ...hooks });
