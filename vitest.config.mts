@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { SlowFirstSequencer } from "./lib/testing/slow-first-sequencer";
 
 export default defineConfig({
   resolve: {
@@ -23,5 +24,6 @@ export default defineConfig({
     // Most files wait on PostgreSQL, Redis, PGlite or timers rather than the CPU: on the 2-core CI machine vitest's
     // default (one worker per core less one) ran them one at a time, 290 s; three at once take about half of that.
     maxWorkers: 3,
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });
