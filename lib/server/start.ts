@@ -1,5 +1,6 @@
 import "server-only";
 import { readRulesFile } from "../access/server/rules";
+import { pruneAudit } from "../audit/server/retention";
 import { registerAlerts, startAlerts, stopAlerts } from "../alerts/server/worker";
 import { sharedRevocations } from "../auth/shared-revocations";
 import { readUsersFile } from "../auth/users";
@@ -41,7 +42,8 @@ export async function startServer(): Promise<void> {
     void warmed.then(startAlerts);
     // The warm-up's reads written before it listens: a fresh visit ran 1.3-1.9x a warm one beside those writes.
     startTask("kept writes", keptWritesLanded);
-    scheduleDailySnapshot();
+    // The snapshot's daily run also applies the audit trail's retention (lib/audit owns it, not lib/fund-reads).
+    scheduleDailySnapshot(pruneAudit);
     // A stop loses nothing read: every read still being written lands, then the store is closed (its folder freed).
     stopTask("kept writes", keptWritesSettled, "drain");
     // Sends in flight finish (or their lease lapses for another instance); nothing new is claimed.

@@ -1,5 +1,4 @@
 import "server-only";
-import { pruneAudit } from "../../audit/server/retention";
 import { serverEnv } from "../../server/env";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
@@ -55,9 +54,9 @@ export function nextSnapshotAt(now: number, at: string): number {
 
 /**
  * The daily job: a snapshot by exactly one instance (a job lock), then reads past HISTORY_RETENTION_DAYS deleted and
- * audit rows past AUDIT_RETENTION_DAYS (a retention row says so).
+ * `pruneAudit` (given by the server's start, which owns the audit trail's retention): the rows it removed.
  */
-export async function dailySnapshot(): Promise<void> {
+export async function dailySnapshot(pruneAudit: () => Promise<number>): Promise<void> {
   const env = serverEnv();
   const ran = await tryWithJobLock("daily-snapshot", async () => {
     const result = await takeSnapshot();
@@ -76,11 +75,11 @@ export async function dailySnapshot(): Promise<void> {
 }
 
 /** Schedules the daily job at SNAPSHOT_AT, once per process. */
-export function scheduleDailySnapshot(): void {
+export function scheduleDailySnapshot(pruneAudit: () => Promise<number>): void {
   processWide("daily-snapshot-timer", () => {
     const arm = () => {
       const wait = nextSnapshotAt(Date.now(), serverEnv().SNAPSHOT_AT) - Date.now();
-      setTimeout(() => void dailySnapshot().finally(arm), wait).unref();
+      setTimeout(() => void dailySnapshot(pruneAudit).finally(arm), wait).unref();
     };
     arm();
     return true;
