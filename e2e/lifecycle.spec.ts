@@ -42,6 +42,8 @@ function startApp() {
       DATABASE_DIR: dir,
       DIRECTORY_CONCURRENCY: "12",
     },
+    // A process group of its own (with its embedded store's process), as a terminal's foreground job is.
+    detached: true,
   });
   return { child, log: logOf(child) };
 }
@@ -99,7 +101,8 @@ test("a stop one second after the directory completes loses no read, and the nex
   );
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const stopped = new Promise((resolve) => first.child.once("exit", resolve));
-  first.child.kill("SIGTERM");
+  // Ctrl-C: SIGINT to the whole group, so the embedded store's process gets it too and must outlast the drain.
+  process.kill(-first.child.pid!, "SIGINT");
   expect(await stopped).toBe(0);
   expect(first.log()).toContain('"event":"server_stopped"');
   expect(first.log()).not.toContain('"event":"server_stop_unfinished"');

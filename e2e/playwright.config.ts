@@ -179,11 +179,14 @@ export default defineConfig({
       testMatch: ["oidc.spec.ts", "oidc-access.spec.ts"],
       use: { baseURL: `http://127.0.0.1:${ports.oidcApp}` },
     },
-    // Security probes, against their own app and an upstream shaped like the spec's field reference.
+    // Security probes, against their own app and an upstream shaped like the spec's field reference. Playwright runs
+    // projects in phases (a project waits for every project of the phase before it); "setup" puts the probes in the
+    // long phase with app and phone, which keeps both workers busy to its end.
     {
       name: "security",
       testMatch: "security/*.spec.ts",
       testIgnore: "security/fair-use.spec.ts",
+      dependencies: ["setup"],
       use: { baseURL: `http://127.0.0.1:${ports.securityApp}` },
     },
     {
@@ -210,7 +213,9 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
     },
     // A server of its own on an upstream of 3,000 funds, stopped and started again: its own servers, its own store.
-    { name: "lifecycle", testMatch: "lifecycle.spec.ts" },
+    // It runs beside the fault tests (its dependencies only place it in their phase), so the second worker is not
+    // idle while they run one at a time.
+    { name: "lifecycle", testMatch: "lifecycle.spec.ts", dependencies: ["app", "phone"] },
     // The journeys away from a desk, on a phone's screen (390 × 844) with touch: a pasted fund link, an investor found
     // by search, who owes capital, what changed; each page fits the screen in light and dark, and axe finds nothing.
     {
@@ -227,10 +232,11 @@ export default defineConfig({
       },
     },
     // Two instances, one Redis and a round-robin proxy, all started by the suite itself on free ports (it stops
-    // and starts Redis mid-test); done before the timing-sensitive fair-use run.
-    { name: "multi-instance", testMatch: "multi-instance/*.spec.ts" },
+    // and starts Redis mid-test); beside the fault tests, like lifecycle, and before the timing-sensitive fair-use run.
+    { name: "multi-instance", testMatch: "multi-instance/*.spec.ts", dependencies: ["app", "phone"] },
     // Fault tests flip the shared upstream's switches, and the changes and history journeys change its data, so they
-    // run alone, after the rest, one file at a time.
+    // run after everything else that uses that upstream, one file at a time (beside lifecycle and multi-instance,
+    // which have their own).
     {
       name: "faults",
       testMatch: [
@@ -241,7 +247,7 @@ export default defineConfig({
         /e2e\/changes\.spec\.ts$/,
         /e2e\/history\.spec\.ts$/,
       ],
-      dependencies: ["app", "phone", "sign-in", "oidc", "security", "multi-instance"],
+      dependencies: ["app", "phone", "sign-in", "oidc", "security"],
       fullyParallel: false,
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
@@ -250,7 +256,7 @@ export default defineConfig({
     {
       name: "security-fair-use",
       testMatch: "security/fair-use.spec.ts",
-      dependencies: ["faults"],
+      dependencies: ["faults", "lifecycle", "multi-instance"],
       use: { baseURL: `http://127.0.0.1:${ports.securityApp}` },
     },
   ],

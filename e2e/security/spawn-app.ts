@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
 import { seedPgliteFolder } from "../../lib/store/pglite-template.mjs";
 import { ports } from "../playwright.config";
 
@@ -11,6 +12,8 @@ export interface SpawnedApp {
 /** Starts another production server on the security upstream with this environment, waits until it listens. */
 export async function spawnApp(port: number, env: Record<string, string>): Promise<SpawnedApp> {
   const dir = `.e2e/db/spawned-${port}/db`;
+  // An empty store each time, even when .e2e is left from an earlier run (npm test clears it; a direct run does not).
+  rmSync(dir, { recursive: true, force: true });
   await seedPgliteFolder(dir, ".e2e/pglite-template");
   const child = spawn("node", ["scripts/server.mjs"], {
     env: {

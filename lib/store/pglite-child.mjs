@@ -36,5 +36,8 @@ try {
 }
 
 process.on("disconnect", () => void stop(0));
-process.on("SIGTERM", () => void stop(0));
-process.on("SIGINT", () => void stop(0));
+// A signal to the whole process group (Ctrl-C in a terminal, a supervisor stopping the group) reaches this process
+// as it reaches the server: the server stops it once its pending writes have landed (the IPC channel closing), so
+// the signal itself is not a reason to close the store under them.
+process.on("SIGTERM", () => undefined);
+process.on("SIGINT", () => undefined);

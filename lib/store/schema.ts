@@ -39,6 +39,12 @@ export const reads = pgTable(
     totalContributed: amount("total_contributed"),
     totalReceived: amount("total_received"),
     investorCount: integer("investor_count"),
+    /**
+     * An investor list's positions as the organization-wide views take them (fund-reads encodes them, one JSON text
+     * per read, which TOAST compresses): a start reads 2,000 of these rather than 100,000 records. Null when a
+     * person was forgotten from the read (its positions are then read back from their rows).
+     */
+    summary: text("summary"),
   },
   (table) => [index("reads_kind_fund_read_at").on(table.kind, table.fundId, table.readAt.desc())],
 );

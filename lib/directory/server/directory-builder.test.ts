@@ -78,27 +78,37 @@ async function expectSame(built: Index, scratch: Index) {
 }
 
 describe("DirectoryBuilder", () => {
-  it("gives the index a from-scratch build gives over the same positions, whatever the order funds arrive in", async () => {
+  it("gives the index a from-scratch build gives over the same positions, whatever the order funds arrive in, one at a time or several at once", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { maxLength: 12 }), async (steps) => {
         const builder = new DirectoryBuilder();
+        // The same steps, each run of funds between two orders given at once (as a start gives its kept lists).
+        const batched = new DirectoryBuilder();
+        let pending: [string, Position[]][] = [];
         let order = fundIds;
         const held = new Map<string, Position[]>();
         builder.setOrder(order);
+        batched.setOrder(order);
         for (const next of steps) {
           if ("order" in next) {
             order = next.order;
             for (const id of [...held.keys()]) if (!order.includes(id)) held.delete(id);
             builder.setOrder(order);
+            batched.setFunds(pending);
+            pending = [];
+            batched.setOrder(order);
           } else {
             const fundId = fundIds[next.fund]!;
             const positions = next.list.map((make, at) => make(fundId, at));
             builder.setFund(fundId, positions);
+            pending.push([fundId, positions]);
             if (order.includes(fundId)) held.set(fundId, positions);
           }
         }
+        batched.setFunds(pending);
         const positions = order.flatMap((id) => held.get(id) ?? []);
         await expectSame(builder.index(), directoryIndexOf(positions));
+        await expectSame(batched.index(), directoryIndexOf(positions));
       }),
       { numRuns: 300 },
     );

@@ -59,7 +59,7 @@ export class DirectoryBuilder {
   setOrder(fundIds: readonly string[]): void {
     if (fundIds.length === this.places.size && fundIds.every((id, place) => this.places.get(id) === place)) return;
     const places = new Map(fundIds.map((id, place) => [id, place]));
-    for (const fundId of this.funds.keys()) if (!places.has(fundId)) this.setFund(fundId, []);
+    for (const fundId of this.funds.keys()) if (!places.has(fundId)) this.apply(fundId, []);
     this.places = places;
     // Every row's place may move: each investor is worked out again (once per change of the fund list's order).
     for (const taxKey of this.taxSlots.keys()) this.dirtyTax.add(taxKey);
@@ -70,6 +70,19 @@ export class DirectoryBuilder {
 
   /** A fund's positions as now read (none for a fund that failed); a fund not in the order is ignored. */
   setFund(fundId: string, positions: readonly Position[]): void {
+    this.setFunds([[fundId, positions]]);
+  }
+
+  /**
+   * Several funds' positions at once, each investor worked out once for them all: a start from 2,000 kept lists
+   * placed an investor in several funds once per fund.
+   */
+  setFunds(funds: readonly (readonly [string, readonly Position[]])[]): void {
+    for (const [fundId, positions] of funds) this.apply(fundId, positions);
+    this.flush();
+  }
+
+  private apply(fundId: string, positions: readonly Position[]) {
     const old = this.funds.get(fundId) ?? [];
     if (old === positions || !this.places.has(fundId)) return;
     // An email's positions without a tax id join its one tax id, or group apart: its groups as they were are
@@ -80,7 +93,6 @@ export class DirectoryBuilder {
     positions.forEach((position, place) => this.add(position, place));
     if (positions.length > 0) this.funds.set(fundId, positions);
     else this.funds.delete(fundId);
-    this.flush();
   }
 
   /** The index of every position held, made once per change. */

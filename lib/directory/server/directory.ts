@@ -48,11 +48,9 @@ function sync(directory: ScopeDirectory, states: readonly OrganizationFund[]) {
     directory.builder.setOrder(states.map((fund) => fund.id));
     directory.order = order;
   }
-  for (const fund of states) {
-    if (directory.given.get(fund.id) === fund.positions) continue;
-    directory.builder.setFund(fund.id, fund.positions);
-    directory.given.set(fund.id, fund.positions);
-  }
+  const changed = states.filter((fund) => directory.given.get(fund.id) !== fund.positions);
+  directory.builder.setFunds(changed.map((fund) => [fund.id, fund.positions] as const));
+  for (const fund of changed) directory.given.set(fund.id, fund.positions);
 }
 
 function currentIndex(directory: ScopeDirectory, organization: OrganizationSnapshot): DirectoryIndex {

@@ -8,6 +8,7 @@ import { testDatabase } from "../../store/server/test-stores";
 import { endProcess, freshProcess } from "../../testing/fresh-process";
 import { pgliteFolder } from "../../testing/pglite-folder";
 import { testPrincipal } from "../../testing/principal";
+import { type Position, positionOf } from "./positions";
 
 // The reads of a real Customer API (the demo, in the spec's field-reference shape: full tax ids and account numbers),
 // kept in a real store of each kind, and served from it by a process that starts afterwards.
@@ -45,6 +46,7 @@ const modules = async () => ({
   kept: await import("./kept"),
   forget: await import("./forget"),
   funds: await import("./funds"),
+  sources: await import("../../data/sources"),
 });
 
 /** A fresh "process": every module and every process-wide value anew, the environment as given. */
@@ -57,6 +59,21 @@ async function filledProcess(env: Record<string, string | undefined>): Promise<P
   await run.organization.organizationBuilt(user);
   await run.kept.keptWritesSettled();
   return run;
+}
+
+/** Each fund's newest kept list, whole records and all, as a fund page reads it from the store. */
+async function keptRecords(run: Process, fundIds: readonly string[]) {
+  const fingerprint = await run.sources.fingerprintOf("default");
+  const lists = await Promise.all(
+    fundIds.map((id) =>
+      run.kept.keptFundList({
+        ref: run.sources.refOf("default", id),
+        source: "default",
+        storeKey: run.sources.storeKeyOf(fingerprint, id),
+      }),
+    ),
+  );
+  return lists.filter((list) => list !== null);
 }
 
 /** The kept-reads suite on one store driver: each driver its own test file, so the two run side by side. */
@@ -110,8 +127,25 @@ export function describeKeptReads(driver: "pglite" | "postgres") {
       expect(built.states).toHaveLength(2);
       await first.organization.organizationBuilt(user);
       await first.kept.keptWritesSettled();
-      const kept = (await first.kept.keptOrganization("default"))!.lists;
+      const keptPositions = (await first.kept.keptOrganization("default"))!.lists;
+      expect(keptPositions.map((list) => list.positions.length).sort((a, b) => a - b)).toEqual([40, 300]);
+      const kept = await keptRecords(
+        first,
+        funds.map((fund) => fund.id),
+      );
       expect(kept.map((list) => list.investors.length).sort((a, b) => a - b)).toEqual([40, 300]);
+      // A start reads each list's summary, not its records: the same positions as the whole records give.
+      const fingerprint = await first.sources.fingerprintOf("default");
+      const keys = funds.map((fund) => first.sources.storeKeyOf(fingerprint, fund.id));
+      const summaries = await first.store.latestKeptSummaries(keys, {});
+      expect(summaries.map((read) => read.summary === null)).toEqual([false, false]);
+      const byId = (a: Position, b: Position) =>
+        `${a.fundId} ${a.investorId}`.localeCompare(`${b.fundId} ${b.investorId}`);
+      expect(keptPositions.flatMap((list) => list.positions).sort(byId)).toEqual(
+        kept
+          .flatMap((list) => list.investors.map((record, at) => positionOf(list.fundId, record, list.taxKeys[at]!)))
+          .sort(byId),
+      );
       // Masked before it was written, with the keyed tax hash the directory matches by.
       expectNoneOf(secrets, JSON.stringify(kept.flatMap((list) => list.investors)));
       expect(kept[0]!.taxKeys.every((taxKey) => taxKey === null || taxKey.length > 20)).toBe(true);
@@ -167,16 +201,22 @@ export function describeKeptReads(driver: "pglite" | "postgres") {
 
     it("forgets a person: every kept position with their email or their keyed tax hash, from every read", async () => {
       const run = await processWith(env);
-      const kept = (await run.kept.keptOrganization("default"))!.lists;
+      const ids = funds.map((fund) => fund.id);
+      const kept = await keptRecords(run, ids);
       const at = kept[0]!.taxKeys.findIndex((taxKey) => taxKey !== null);
       const taxKey = kept[0]!.taxKeys[at];
       const email = (kept[0]!.investors[at] as { primary_contact?: { email?: string } }).primary_contact?.email;
       expect(email).toBeTruthy();
       const removed = await run.forget.forgetPerson(email!.toUpperCase());
       expect(removed).toBeGreaterThanOrEqual(1);
-      const after = (await run.kept.keptOrganization("default"))!.lists;
+      const after = await keptRecords(run, ids);
       expect(after.some((list) => list.taxKeys.includes(taxKey!))).toBe(false);
       expect(JSON.stringify(after.map((list) => list.investors))).not.toContain(email!);
+      // Nor do the positions a restart reads (the forgotten reads' summaries dropped): the remaining records' own.
+      const positions = (await run.kept.keptOrganization("default"))!.lists.flatMap((list) => list.positions);
+      expect(JSON.stringify(positions)).not.toContain(email!.toLowerCase());
+      expect(positions.some((position) => position.taxKey === taxKey)).toBe(false);
+      expect(positions.length).toBe(after.reduce((sum, list) => sum + list.investors.length, 0));
       // One audit row: the operator and the count, never the email forgotten.
       const { everything } = await import("../../access/scope");
       const filter = { person: "", action: "forget", fundId: null, investorId: null, from: null, to: null };

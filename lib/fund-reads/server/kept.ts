@@ -12,9 +12,12 @@ import {
   latestFundsList,
   latestKeptList,
   latestKeptLists,
+  latestKeptSummaries,
   recordFundsList,
   recordReadFailure,
 } from "../../store/server";
+import { decodeSummary, encodeSummary } from "./position-summary";
+import { type Position, positionOf, positionShape } from "./positions";
 import { enqueueRead, queuedWrites } from "./write-queue";
 
 // What fund-reads keeps of each read in the store, and takes back from it, under each fund's store key (its source's
@@ -65,6 +68,7 @@ export function keepFundList(read: {
       record: record as Record<string, unknown>,
       taxKey: read.taxKeys[at] ?? null,
     })),
+    summary: encodeSummary(read.investors, read.taxKeys),
   });
 }
 
@@ -135,16 +139,54 @@ export async function keptFundList(fund: {
   }
 }
 
+/** A fund's newest kept list as the organization holds it: its positions, not its records. */
+export interface KeptPositions {
+  /** The fund's ref. */
+  fundId: string;
+  positions: Position[];
+  digest: string;
+  seenAt: number;
+}
+
 export interface KeptOrganization {
   /** The funds list kept under the source's current token, ids as refs. */
   funds: Fund[];
   seenAt: number;
-  lists: KeptFundList[];
+  lists: KeptPositions[];
+}
+
+const positionsOf = (ref: string, investors: readonly { record: Record<string, unknown>; taxKey: string | null }[]) =>
+  // The projected record has every field positionOf reads (the kept-reads suite holds them to one another).
+  investors.map(({ record, taxKey }) => positionOf(ref, record as Investor, taxKey));
+
+/** Each fund's newest kept positions: from its read's summary, else from its rows (only the fields they take). */
+async function keptPositions(refs: ReadonlyMap<string, string>): Promise<KeptPositions[]> {
+  const kept = await latestKeptSummaries([...refs.keys()], positionShape);
+  const lists = kept.map((read) => {
+    const ref = refs.get(read.fundId)!;
+    const positions = read.summary !== null ? decodeSummary(ref, read.summary) : positionsOf(ref, read.investors);
+    return { fundId: ref, positions, digest: read.digest, seenAt: read.lastSeenAt.getTime(), key: read.fundId };
+  });
+  // A summary of another format: that fund's rows instead.
+  const other = lists.filter((list) => list.positions === null).map((list) => list.key);
+  const rows = new Map(
+    (other.length === 0 ? [] : await latestKeptLists(other, undefined, positionShape)).map((list) => [
+      list.fundId,
+      list,
+    ]),
+  );
+  return lists.flatMap(({ key, positions, ...list }) => {
+    if (positions) return [{ ...list, positions }];
+    const read = rows.get(key);
+    return read?.digest === list.digest ? [{ ...list, positions: positionsOf(list.fundId, read.investors) }] : [];
+  });
 }
 
 /**
- * A source's newest funds list kept under its current token and its funds' newest kept lists, or null when nothing
- * is kept or the store is down. What that list names is what the token listed: only those funds are served.
+ * A source's newest funds list kept under its current token and its funds' newest kept positions, or null when
+ * nothing is kept or the store is down. What that list names is what the token listed: only those funds are served.
+ * Positions only, from each read's summary: at 100,000 positions the whole records took 10.4 s and most of the RSS;
+ * a fund's records are read when its page is opened (fund-lists.ts).
  */
 export async function keptOrganization(source: string): Promise<KeptOrganization | null> {
   try {
@@ -155,9 +197,8 @@ export async function keptOrganization(source: string): Promise<KeptOrganization
     const records = (list.funds as Fund[]).filter((fund) => typeof fund?.id === "string");
     seedFundsList(source, records);
     const refs = new Map(records.map((fund) => [storeKeyOf(fingerprint, fund.id), refOf(source, fund.id)]));
-    const kept = await latestKeptLists([...refs.keys()]);
-    const lists = kept.map((read) => fromKept(refs.get(read.fundId)!, source, read));
-    const positions = lists.reduce((sum, read) => sum + read.investors.length, 0);
+    const lists = await keptPositions(refs);
+    const positions = lists.reduce((sum, read) => sum + read.positions.length, 0);
     logLine("kept_reads_loaded", { source, funds: lists.length, positions, ms: Date.now() - started });
     const funds = records.map((fund) => fundAsRef({ source }, fund));
     return { funds, seenAt: list.lastSeenAt.getTime(), lists };

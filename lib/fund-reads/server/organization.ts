@@ -11,7 +11,7 @@ import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
 import { failureOf, type FundState, fundStateOf } from "./fund-state";
 import { keepFailure, keepFundsList, type KeptOrganization } from "./kept";
-import { type Position, positionOf, positionsCollector } from "./positions";
+import { type Position, positionsCollector } from "./positions";
 import { readFundList } from "./upstream-list";
 
 // Every fund of each source and its positions, read by that source's own system principal a few at a time. What a
@@ -114,8 +114,7 @@ export function startFromKept(source: string, kept: KeptOrganization): void {
   for (const list of kept.lists) {
     const fund = state.funds.get(list.fundId);
     if (!fund || fund.status !== "pending") continue;
-    const positions = list.investors.map((investor, at) => positionOf(list.fundId, investor, list.taxKeys[at]!));
-    const read = { status: "read" as const, positions, digest: list.digest, readAt: list.seenAt };
+    const read = { status: "read" as const, positions: list.positions, digest: list.digest, readAt: list.seenAt };
     const keptAt = recent.has(fund.id) ? null : list.seenAt;
     state.funds.set(fund.id, { ...fund, ...read, keptAt, round: whole ? 1 : 0 });
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Investor } from "../../customer-api/schemas";
 import type { ListCollector } from "../../data/investors";
+import type { RecordShape } from "../../store/server";
 import { investorName, investorTypeOf, teamMembersText } from "../../investors/columns";
 import { parseTimestamp } from "../../values/format";
 import { normalizedEmail } from "./match-key";
@@ -50,6 +51,22 @@ export interface Position extends Matchable {
 function text(value: unknown): string | null {
   return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 }
+
+/** Every field of a record positionOf reads: what a start takes back from the store (kept.ts). */
+export const positionShape = {
+  id: true,
+  investment_account: {
+    display_name: true,
+    legal_name: true,
+    joint_legal_name: true,
+    tax_id: true,
+    investor_type: true,
+  },
+  primary_contact: { full_name: true, email: true },
+  team_members: true,
+  date_invited: true,
+  ...Object.fromEntries(heldFields.map((field) => [field, true])),
+} as const satisfies RecordShape;
 
 /** A position from a masked investor record and the tax key worked out before it was masked. */
 export function positionOf(fundId: string, investor: Investor, taxKey: string | null): Position {

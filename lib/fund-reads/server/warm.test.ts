@@ -46,7 +46,7 @@ describe("a start on a new embedded store", () => {
       expect(built.complete).toBe(true);
       await run.kept.keptWritesSettled();
       const kept = await run.kept.keptOrganization("default");
-      expect(kept?.lists.map((list) => list.investors.length).sort((a, b) => a - b)).toEqual([20, 30]);
+      expect(kept?.lists.map((list) => list.positions.length).sort((a, b) => a - b)).toEqual([20, 30]);
     } finally {
       await demo.close();
     }

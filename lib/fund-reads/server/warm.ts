@@ -2,7 +2,6 @@ import "server-only";
 import { sourceNames } from "../../data/sources";
 import { storeStartsEmpty } from "../../store/server";
 import { processWide } from "../../server/process-wide";
-import { holdKeptLists } from "./fund-lists";
 import { keptOrganization } from "./kept";
 import { awaitKeptReads, sourceNow, startFromKept } from "./organization";
 
@@ -18,10 +17,8 @@ export function warmFromStore(): Promise<{ funds: number; positions: number } | 
     const warmed = await Promise.all(
       sourceNames().map(async (source) => {
         const served = keptOrganization(source).then((kept) => {
-          if (kept) {
-            startFromKept(source, kept);
-            holdKeptLists(kept.lists);
-          }
+          // Positions only: a fund's records are held when its page is first opened (fund-lists.ts).
+          if (kept) startFromKept(source, kept);
           return kept;
         });
         // A request meanwhile (the warm-up's page) finds the organization served from the store, not a build begun.
@@ -35,6 +32,6 @@ export function warmFromStore(): Promise<{ funds: number; positions: number } | 
     const kept = warmed.filter((organization) => organization !== null);
     if (kept.length === 0) return null;
     const lists = kept.flatMap((organization) => organization.lists);
-    return { funds: lists.length, positions: lists.reduce((sum, list) => sum + list.investors.length, 0) };
+    return { funds: lists.length, positions: lists.reduce((sum, list) => sum + list.positions.length, 0) };
   });
 }

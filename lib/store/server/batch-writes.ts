@@ -24,6 +24,8 @@ export type KeptWrite =
       digest: string;
       fund: Record<string, unknown> | null;
       investors: readonly Kept[];
+      /** The list's positions encoded by the caller (reads.summary), or null. */
+      summary?: string | null;
     };
 
 const keyOf = (write: { kind: string; fundId: string }) => `${write.kind}\u0000${write.fundId}`;
@@ -54,7 +56,7 @@ async function inserted(tx: Tx, writes: readonly KeptWrite[]): Promise<Map<strin
   const column = <T>(pick: (write: KeptWrite, at: number) => T) => sql.param(writes.map(pick));
   const found = await tx.execute<{ id: string; kind: string; fund_id: string }>(sql`
     insert into reads (kind, fund_id, digest, read_at, last_seen_at, record, total_commitments, total_contributed,
-                       total_received, investor_count)
+                       total_received, investor_count, summary)
     select * from unnest(${column((w) => w.kind)}::text[], ${column((w) => w.fundId)}::text[],
       ${column((w) => w.digest)}::text[], ${column((w) => w.readAt.toISOString())}::timestamptz[],
       ${column((w) => w.readAt.toISOString())}::timestamptz[],
@@ -62,7 +64,8 @@ async function inserted(tx: Tx, writes: readonly KeptWrite[]): Promise<Map<strin
       ${column((_, at) => figures[at]!.totalCommitments)}::numeric[],
       ${column((_, at) => figures[at]!.totalContributed)}::numeric[],
       ${column((_, at) => figures[at]!.totalReceived)}::numeric[],
-      ${column((_, at) => figures[at]!.investorCount)}::integer[])
+      ${column((_, at) => figures[at]!.investorCount)}::integer[],
+      ${column((w) => (w.kind === "investors" ? (w.summary ?? null) : null))}::text[])
     returning id, kind, fund_id`);
   const ids = new Map(found.rows.map((row) => [keyOf({ kind: row.kind, fundId: row.fund_id }), Number(row.id)]));
   await seen(

@@ -150,9 +150,12 @@ const embedded = (port: number) => ({ host: "127.0.0.1", port, user: "postgres",
 // No allowExitOnIdle: a command waiting on a queued query must not exit with it unsettled; closeStore ends the pool.
 const poolLimits = { connectionTimeoutMillis: 3_000, idleTimeoutMillis: 30_000 };
 
-// An idle client's error (the server restarted) would otherwise crash the process; the next query reports it.
+// An idle client's error (the server restarted) would otherwise crash the process; the next query reports it. So
+// would a checked-out client's between two queries of a transaction (node-postgres emits it with no query to fail):
+// an uncaught ECONNRESET when the store's process ended mid-transaction.
 function watched(pool: Pool): Pool {
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   return pool;
 }
 

@@ -3,7 +3,15 @@ import { defaultConnection } from "./connection";
 import type { StoreStatus } from "./status";
 
 export { StoreConnection, type StoreConfig } from "./connection";
-export { type KeptList, latestFundsList, latestKeptList, latestKeptLists, unkeptFunds } from "./reads";
+export {
+  type KeptList,
+  latestFundsList,
+  latestKeptList,
+  latestKeptLists,
+  type RecordShape,
+  unkeptFunds,
+} from "./reads";
+export { type KeptSummary, latestKeptSummaries } from "./summaries";
 export {
   type AmountKey,
   changesSince,

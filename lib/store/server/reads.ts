@@ -47,11 +47,30 @@ const newestLists = `
                     and x.at > l.last_seen_at)
   order by l.fund_id`;
 
-async function keptLists(pool: Pool, rows: ListRow[]): Promise<KeptList[]> {
+/**
+ * Which parts of each kept record to send back: `true` for a whole value, a nested shape for some of an object's
+ * keys. A start needs a few fields of every position, not the whole records (a tenth of the bytes).
+ */
+export type RecordShape = { readonly [key: string]: true | RecordShape };
+
+const literal = (key: string) => `'${key.replaceAll("'", "''")}'`;
+
+/** `record`, or a jsonb_build_object of the shape's paths (absent keys come back null). */
+export function projection(shape: RecordShape | undefined, path = "record"): string {
+  if (!shape) return path;
+  const pairs = Object.entries(shape).map(([key, part]) => {
+    const value = `${path} -> ${literal(key)}`;
+    return `${literal(key)}, ${part === true ? value : `case when jsonb_typeof(${value}) = 'object' then ${projection(part, `(${value})`)} end`}`;
+  });
+  return `jsonb_build_object(${pairs.join(", ")})`;
+}
+
+async function keptLists(pool: Pool, rows: ListRow[], shape?: RecordShape): Promise<KeptList[]> {
   if (rows.length === 0) return [];
   const byRead = new Map<string, KeptList["investors"]>(rows.map((row) => [row.id, []]));
   const found = await pool.query<{ read_id: string; record: Record<string, unknown>; tax_key: string | null }>(
-    "select read_id, record, tax_key from positions where read_id = any($1::bigint[]) order by read_id, ordinal",
+    `select read_id, ${projection(shape)} as record, tax_key from positions where read_id = any($1::bigint[])
+     order by read_id, ordinal`,
     [rows.map((row) => row.id)],
   );
   for (const position of found.rows) {
@@ -81,9 +100,15 @@ export function latestKeptList(
   return latestKeptLists([fundKey], store).then((lists) => lists[0] ?? null);
 }
 
-/** The newest kept investor list of each fund named (by store key) that has one. */
-export function latestKeptLists(fundKeys: readonly string[], store: StoreConnection = defaultConnection()) {
-  return store.use(async (_db, pool) => keptLists(pool, (await pool.query<ListRow>(newestLists, [fundKeys])).rows));
+/** The newest kept investor list of each fund named (by store key) that has one; `shape` keeps part of each record. */
+export function latestKeptLists(
+  fundKeys: readonly string[],
+  store: StoreConnection = defaultConnection(),
+  shape?: RecordShape,
+) {
+  return store.use(async (_db, pool) =>
+    keptLists(pool, (await pool.query<ListRow>(newestLists, [fundKeys])).rows, shape),
+  );
 }
 
 /** A source's newest kept funds list (its key: the source's fingerprint), or null. */

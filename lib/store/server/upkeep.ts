@@ -14,12 +14,15 @@ export function forgetPeople(
   const email = normalEmail(input.email);
   if (email === null && input.taxKeys.length === 0) return Promise.resolve(0);
   const removing = store.use(async (_db, pool) => {
-    const removed = await pool.query(
-      `delete from positions where (email = $1 or tax_key = any($2::text[]))
-         and ($3::text[] is null or fund_id = any($3::text[]))`,
+    // A read's summary holds its positions too: dropped, so a start reads that read's remaining rows instead.
+    const removed = await pool.query<{ rows: number }>(
+      `with gone as (delete from positions where (email = $1 or tax_key = any($2::text[]))
+                       and ($3::text[] is null or fund_id = any($3::text[])) returning read_id),
+            cleared as (update reads set summary = null where id in (select read_id from gone) returning id)
+       select (select count(*) from gone)::integer as rows`,
       [email, input.taxKeys, input.fundKeys ?? null],
     );
-    return removed.rowCount ?? 0;
+    return removed.rows[0]?.rows ?? 0;
   });
   return removing.finally(() => bumpGeneration(null));
 }

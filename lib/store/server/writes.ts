@@ -41,6 +41,7 @@ interface NewRead {
   readAt: Date;
   record: unknown;
   figures?: ReturnType<typeof fundFigures>;
+  summary?: string | null;
 }
 
 /** Keeps a read: a sighting of the last kept version when its digest is the same, else a new version. */
@@ -75,6 +76,7 @@ async function keepRead(
       readAt: read.readAt,
       lastSeenAt: read.readAt,
       record: read.record,
+      summary: read.summary ?? null,
       ...read.figures,
     })
     .returning({ id: reads.id });
@@ -117,12 +119,15 @@ export function recordInvestorList(
     digest: string;
     fund: Record<string, unknown> | null;
     investors: KeptInvestor[];
+    /** The list's positions encoded by the caller (reads.summary). */
+    summary?: string | null;
   },
   store: StoreConnection = defaultConnection(),
   afterKept?: AfterKept,
 ): Promise<"new" | "seen"> {
   const { fundId, investors } = input;
-  const read = { kind: "investors" as const, fundId, digest: input.digest, readAt: input.readAt, record: null };
+  const { digest, readAt, summary } = input;
+  const read = { kind: "investors" as const, fundId, digest, readAt, record: null, summary };
   const fill = async (tx: Tx, readId: number) => {
     for (let start = 0; start < investors.length; start += positionsPerStatement) {
       await tx.execute(positionsInsert(readId, fundId, start, investors.slice(start, start + positionsPerStatement)));
