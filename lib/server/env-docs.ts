@@ -117,6 +117,11 @@ export const envDocs = {
       "`DATABASE_DIR`, which only one process may open (several instances need `DATABASE_URL`).",
   ),
   DATABASE_DIR: store("The embedded store's folder (relative to the working directory), created on first open."),
+  KEPT_WRITES_MAX_ROWS: store(
+    "Investor records the organization's reads may have waiting to be written to the store; past it they read on " +
+      "as the writes land. Bounds the memory of a first read of a large organization, and what a stop must drain " +
+      "within `SHUTDOWN_GRACE_MS` (PGlite writes about 4,000 records a second here).",
+  ),
   SNAPSHOT_AT: store("When every fund is read for the daily snapshot, as a UTC time `HH:MM`."),
   HISTORY_RETENTION_DAYS: store("Days of reads kept; older ones are pruned, keeping each fund's newest."),
   STORE_REQUIRED: store(

@@ -66,6 +66,8 @@ export const envSchema = z
         .optional(),
     ),
     DATABASE_DIR: z.preprocess(blankToUndefined, z.string().default(".fund-explorer/db")),
+    // The investor records an organization's read may have waiting to be kept; past it, it reads on as they land.
+    KEPT_WRITES_MAX_ROWS: integer(1_000, 10_000_000, 40_000),
     // When the daily snapshot of every fund is read, UTC.
     SNAPSHOT_AT: z.preprocess(
       blankToUndefined,

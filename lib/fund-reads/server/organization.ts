@@ -13,6 +13,7 @@ import { failureOf, type FundState, fundStateOf } from "./fund-state";
 import { keepFailure, keepFundsList, type KeptOrganization } from "./kept";
 import { type Position, positionsCollector } from "./positions";
 import { readFundList } from "./upstream-list";
+import { roomToKeep } from "./write-queue";
 
 // Every fund of each source and its positions, read by that source's own system principal a few at a time. What a
 // person sees of them is scoped-organization.ts.
@@ -140,9 +141,14 @@ async function build(state: SourceState, listed: () => void, reuseMs: number): P
     listed();
     const limit = pLimit(serverEnv().DIRECTORY_CONCURRENCY);
     const records = new Map(funds.map((fund) => [fund.id, fund]));
+    const maxRows = serverEnv().KEPT_WRITES_MAX_ROWS;
     await Promise.all(
       [...state.funds.values()].map((fund) =>
-        limit(() => readFund(state, fund, records.get(fund.id)!, round, reuseMs)),
+        limit(async () => {
+          // What is read faster than the store keeps it waits, so the reads waiting to be kept stay bounded.
+          await roomToKeep(maxRows);
+          await readFund(state, fund, records.get(fund.id)!, round, reuseMs);
+        }),
       ),
     );
   } catch (error) {

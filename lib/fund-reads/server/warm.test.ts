@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { startDemoApi } from "../../demo-api/server";
 import { endProcess, freshProcess } from "../../testing/fresh-process";
+import { pgliteFolder } from "../../testing/pglite-folder";
 import { testPrincipal } from "../../testing/principal";
 
 // A first start on an embedded folder not made yet: nothing can be kept in it, so the start does not wait for its
@@ -51,4 +52,43 @@ describe("a start on a new embedded store", () => {
       await demo.close();
     }
   }, 60_000);
+
+  it("reads an organization faster than the store keeps it with at most KEPT_WRITES_MAX_ROWS waiting, and keeps every fund", async () => {
+    const demo = await startDemoApi({ fundCount: 100, investorsPerFund: 40, seed: 9 });
+    try {
+      const run = await freshProcess(
+        {
+          CUSTOMER_API_BASE_URL: demo.url,
+          CUSTOMER_API_TOKEN: demo.token,
+          CUSTOMER_API_SOURCES_FILE: undefined,
+          DATABASE_URL: undefined,
+          DATABASE_DIR: pgliteFolder(folder),
+          DIRECTORY_MATCH_SECRET: undefined,
+          DIRECTORY_CONCURRENCY: "4",
+          KEPT_WRITES_MAX_ROWS: "1000",
+          DASHBOARD_AUTH: "none",
+          DASHBOARD_PROXY_USER_HEADER: "x-user",
+          DASHBOARD_PROXY_SECRET: "p".repeat(32),
+        },
+        async () => ({
+          store: await import("../../store/server"),
+          organization: await import("./scoped-organization"),
+          kept: await import("./kept"),
+          queue: await import("./write-queue"),
+        }),
+      );
+      const user = testPrincipal();
+      await run.organization.organizationSnapshot(user);
+      await run.organization.organizationBuilt(user);
+      // 4,000 records read; at most the bound and the four lists being read past it waited at once.
+      expect(run.queue.queuedRows().peak).toBeGreaterThanOrEqual(1_000);
+      expect(run.queue.queuedRows().peak).toBeLessThanOrEqual(1_000 + 4 * 40);
+      await run.kept.keptWritesSettled();
+      const kept = await run.kept.keptOrganization("default");
+      expect(kept?.lists).toHaveLength(100);
+      expect(kept?.lists.every((list) => list.positions.length === 40)).toBe(true);
+    } finally {
+      await demo.close();
+    }
+  }, 120_000);
 });

@@ -18,10 +18,22 @@ interface Queue {
   /** Every write not landed yet (for keptWritesLanded). */
   unsettled: Set<Promise<void>>;
   running: Promise<void> | null;
+  /** Records queued or being written, and the most there ever were. */
+  rows: number;
+  peakRows: number;
+  /** Told each time a batch has landed (an organization's read waiting for room). */
+  landed: Set<() => void>;
 }
 
 const queue = () =>
-  processWide<Queue>("kept-write-queue", () => ({ pending: [], unsettled: new Set(), running: null }));
+  processWide<Queue>("kept-write-queue", () => ({
+    pending: [],
+    unsettled: new Set(),
+    running: null,
+    rows: 0,
+    peakRows: 0,
+    landed: new Set(),
+  }));
 
 // A transaction holds PGlite's one session: about 20,000 positions (~1 s) at most, so a page's history read waits
 // little; a larger list goes alone.
@@ -65,6 +77,34 @@ async function drain(state: Queue): Promise<void> {
     state.pending = state.pending.filter((item) => !taken.has(item));
     await write(batch);
     for (const item of batch) item.done();
+    state.rows -= batch.reduce((rows, item) => rows + item.rows, 0);
+    for (const tell of state.landed) tell();
+  }
+}
+
+/** Records waiting to be kept now, and the most there were at once (the bound's effect, for logs and tests). */
+export function queuedRows(): { rows: number; peak: number } {
+  return { rows: queue().rows, peak: queue().peakRows };
+}
+
+/**
+ * Settles once fewer than `maxRows` records wait to be kept, or after `maxWaitMs` (a store that hangs never stops
+ * the reads). What an organization's read holds waiting is bounded by it, not by the organization's size, and so is
+ * what a stop must drain.
+ */
+export async function roomToKeep(maxRows: number, maxWaitMs = 30_000): Promise<void> {
+  const state = queue();
+  const deadline = Date.now() + maxWaitMs;
+  while (state.rows >= maxRows && Date.now() < deadline) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
+      function done() {
+        clearTimeout(timer);
+        state.landed.delete(done);
+        resolve();
+      }
+      state.landed.add(done);
+    });
   }
 }
 
@@ -75,6 +115,8 @@ export function enqueueRead(read: KeptWrite): Promise<void> {
   let done = () => {};
   const landed = new Promise<void>((resolve) => (done = resolve));
   state.pending.push({ write: read, rows, done });
+  state.rows += rows;
+  state.peakRows = Math.max(state.peakRows, state.rows);
   state.unsettled.add(landed);
   void landed.then(() => state.unsettled.delete(landed));
   state.running ??= drain(state).finally(() => (state.running = null));
