@@ -1,4 +1,5 @@
 import Big from "big.js";
+import { wholeDirectory } from "./support/directory";
 import { expect, test } from "./support/fixtures";
 import { upstreamGet, upstreamPlanted } from "./support/upstream";
 
@@ -15,9 +16,7 @@ test("an investor in three funds is one row, whose page shows the three position
 }) => {
   const person = (await upstreamPlanted()).sharedIdentities.find((identity) => identity.fundIds.length === 3)!;
   // The server builds the directory on first use; until every fund is read the answer says it is incomplete.
-  await expect
-    .poll(async () => (await (await request.get("/api/investors?limit=1")).json()).complete, { timeout: 30_000 })
-    .toBe(true);
+  await wholeDirectory(request);
   const found = await (await request.get(`/api/investors?q=${encodeURIComponent(person.email)}`)).json();
   expect(found.rows).toHaveLength(1);
   const row = found.rows[0] as Row;
@@ -49,9 +48,7 @@ test("an investor in three funds is one row, whose page shows the three position
 
 test("the family office's two entities share an email but stay two investors", async ({ request }) => {
   const { familyOffice } = await upstreamPlanted();
-  await expect
-    .poll(async () => (await (await request.get("/api/investors?limit=1")).json()).complete, { timeout: 30_000 })
-    .toBe(true);
+  await wholeDirectory(request);
   const rows = (await (await request.get(`/api/investors?q=${encodeURIComponent(familyOffice.email)}`)).json())
     .rows as Row[];
   expect(rows).toHaveLength(2);
@@ -94,9 +91,7 @@ test("global search finds a fund and an investor with the keyboard alone", async
 test("the directory's and capital outstanding's later pages name the version of the first, and a changed one is refused", async ({
   request,
 }) => {
-  await expect
-    .poll(async () => (await (await request.get("/api/investors?limit=1")).json()).complete, { timeout: 30_000 })
-    .toBe(true);
+  await wholeDirectory(request);
   for (const path of ["/api/investors", "/api/outstanding"]) {
     const first = await (await request.get(`${path}?limit=5`)).json();
     expect(first.version, path).toMatch(/^[0-9a-f]{64}$/);

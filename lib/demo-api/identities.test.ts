@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { familyOfficePair, sharedIdentities } from "./shared-identities";
 import { createDemoStore, type DemoStore } from "./store";
@@ -30,32 +31,41 @@ function identityOf(investor: DemoInvestor): unknown {
   return { account: investor.investment_account, contact: investor.primary_contact };
 }
 
+/** What is wrong with one tax id's holdings across funds, in words (none when they overlap as they should). */
+function problemsOf(holdings: readonly Holding[]): string[] {
+  const taxId = holdings[0]!.investor.investment_account.tax_id;
+  const problems: string[] = [];
+  if (holdings.length > 5) problems.push(`${taxId}: in ${holdings.length} funds`);
+  if (new Set(holdings.map((h) => h.fundId)).size !== holdings.length) problems.push(`${taxId}: twice in one fund`);
+  if (new Set(holdings.map((h) => h.investor.id)).size !== holdings.length) problems.push(`${taxId}: one id twice`);
+  if (new Set(holdings.map((h) => h.investor.commitment_amount)).size !== holdings.length)
+    problems.push(`${taxId}: the same amount in two funds`);
+  if (holdings.some((h) => !isDeepStrictEqual(identityOf(h.investor), identityOf(holdings[0]!.investor))))
+    problems.push(`${taxId}: another identity`);
+  return problems;
+}
+
+// Problems gathered and compared once: an expect per holding made the 100,000-position config take 32 s.
 function expectOverlap(store: DemoStore): void {
   const byTaxId = holdingsBy(store, (i) => i.investment_account.tax_id);
-  const untaxed = [...holdingsBy(store, (i) => (i.investment_account.tax_id ? null : i.id)).keys()].length;
+  const untaxed = new Set([...holdingsBy(store, (i) => (i.investment_account.tax_id ? null : i.id)).keys()]);
   const shared = [...byTaxId.values()].filter((holdings) => holdings.length > 1);
-  for (const holdings of shared) {
-    expect(holdings.length).toBeLessThanOrEqual(5);
-    expect(new Set(holdings.map((h) => h.fundId)).size, "one position per fund").toBe(holdings.length);
-    expect(new Set(holdings.map((h) => h.investor.id)).size).toBe(holdings.length);
-    expect(new Set(holdings.map((h) => h.investor.commitment_amount)).size, "different amounts in each fund").toBe(
-      holdings.length,
-    );
-    for (const h of holdings) expect(identityOf(h.investor)).toEqual(identityOf(holdings[0]!.investor));
-  }
+  expect(shared.flatMap(problemsOf)).toEqual([]);
   // Distinct investors: each tax id once, plus the records without one.
-  const share = shared.length / (byTaxId.size + untaxed);
+  const share = shared.length / (byTaxId.size + untaxed.size);
   expect(share).toBeGreaterThan(0.13);
   expect(share).toBeLessThan(0.17);
   const fromHelper = sharedIdentities(store);
   expect(fromHelper.map((s) => s.taxId).sort()).toEqual(
     shared.map((h) => h[0]!.investor.investment_account.tax_id).sort(),
   );
-  for (const identity of fromHelper) {
+  const unlike = fromHelper.filter((identity) => {
     const holdings = byTaxId.get(identity.taxId)!;
-    expect(new Set(identity.fundIds)).toEqual(new Set(holdings.map((h) => h.fundId)));
-    expect(identity.email).toBe(holdings[0]!.investor.primary_contact.email);
-  }
+    const funds = new Set(holdings.map((h) => h.fundId));
+    const sameFunds = identity.fundIds.length === funds.size && identity.fundIds.every((id) => funds.has(id));
+    return !sameFunds || identity.email !== holdings[0]!.investor.primary_contact.email;
+  });
+  expect(unlike.map((identity) => identity.taxId)).toEqual([]);
 }
 
 describe("investors in several funds", () => {

@@ -159,9 +159,15 @@ const positionsOf = (ref: string, investors: readonly { record: Record<string, u
   // The projected record has every field positionOf reads (the kept-reads suite holds them to one another).
   investors.map(({ record, taxKey }) => positionOf(ref, record as Investor, taxKey));
 
+const summariesPerQuery = 250;
+
 /** Each fund's newest kept positions: from its read's summary, else from its rows (only the fields they take). */
 async function keptPositions(refs: ReadonlyMap<string, string>): Promise<KeptPositions[]> {
-  const kept = await latestKeptSummaries([...refs.keys()], positionShape);
+  // A few hundred funds a query: PGlite has one session, and a fund page opened meanwhile waits for one, not all.
+  const keys = [...refs.keys()];
+  const kept = [];
+  for (let at = 0; at < keys.length; at += summariesPerQuery)
+    kept.push(...(await latestKeptSummaries(keys.slice(at, at + summariesPerQuery), positionShape)));
   const lists = kept.map((read) => {
     const ref = refs.get(read.fundId)!;
     const positions = read.summary !== null ? decodeSummary(ref, read.summary) : positionsOf(ref, read.investors);

@@ -14,29 +14,29 @@ const folder = mkdtempSync(join(tmpdir(), "fe-warm-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 afterEach(endProcess);
 
+/** A process on the demo API with an embedded store, and these settings. */
+const envOf = (demo: { url: string; token: string }, settings: Record<string, string>) => ({
+  CUSTOMER_API_BASE_URL: demo.url,
+  CUSTOMER_API_TOKEN: demo.token,
+  CUSTOMER_API_SOURCES_FILE: undefined,
+  DATABASE_URL: undefined,
+  DIRECTORY_MATCH_SECRET: undefined,
+  DASHBOARD_AUTH: "none",
+  DASHBOARD_PROXY_USER_HEADER: "x-user",
+  DASHBOARD_PROXY_SECRET: "p".repeat(32),
+  ...settings,
+});
+
 describe("a start on a new embedded store", () => {
   it("warms from nothing at once, reads the organization live, and keeps its reads once the folder is made", async () => {
     const demo = await startDemoApi({ fundSizes: [30, 20], fundCount: 2, seed: 5 });
     try {
-      const run = await freshProcess(
-        {
-          CUSTOMER_API_BASE_URL: demo.url,
-          CUSTOMER_API_TOKEN: demo.token,
-          CUSTOMER_API_SOURCES_FILE: undefined,
-          DATABASE_URL: undefined,
-          DATABASE_DIR: join(folder, "db"),
-          DIRECTORY_MATCH_SECRET: undefined,
-          DASHBOARD_AUTH: "none",
-          DASHBOARD_PROXY_USER_HEADER: "x-user",
-          DASHBOARD_PROXY_SECRET: "p".repeat(32),
-        },
-        async () => ({
-          store: await import("../../store/server"),
-          warm: await import("./warm"),
-          organization: await import("./scoped-organization"),
-          kept: await import("./kept"),
-        }),
-      );
+      const run = await freshProcess(envOf(demo, { DATABASE_DIR: join(folder, "db") }), async () => ({
+        store: await import("../../store/server"),
+        warm: await import("./warm"),
+        organization: await import("./scoped-organization"),
+        kept: await import("./kept"),
+      }));
       expect(await run.warm.warmFromStore()).toBeNull();
       // Answered before the store had opened: the folder's initdb was not waited for.
       expect(run.store.storeStatus().state).not.toBe("ready");
@@ -57,19 +57,11 @@ describe("a start on a new embedded store", () => {
     const demo = await startDemoApi({ fundCount: 100, investorsPerFund: 40, seed: 9 });
     try {
       const run = await freshProcess(
-        {
-          CUSTOMER_API_BASE_URL: demo.url,
-          CUSTOMER_API_TOKEN: demo.token,
-          CUSTOMER_API_SOURCES_FILE: undefined,
-          DATABASE_URL: undefined,
+        envOf(demo, {
           DATABASE_DIR: pgliteFolder(folder),
-          DIRECTORY_MATCH_SECRET: undefined,
           DIRECTORY_CONCURRENCY: "4",
           KEPT_WRITES_MAX_ROWS: "1000",
-          DASHBOARD_AUTH: "none",
-          DASHBOARD_PROXY_USER_HEADER: "x-user",
-          DASHBOARD_PROXY_SECRET: "p".repeat(32),
-        },
+        }),
         async () => ({
           store: await import("../../store/server"),
           organization: await import("./scoped-organization"),
