@@ -179,16 +179,6 @@ export default defineConfig({
       testMatch: ["oidc.spec.ts", "oidc-access.spec.ts"],
       use: { baseURL: `http://127.0.0.1:${ports.oidcApp}` },
     },
-    // Security probes, against their own app and an upstream shaped like the spec's field reference. Playwright runs
-    // projects in phases (a project waits for every project of the phase before it); "setup" puts the probes in the
-    // long phase with app and phone, which keeps both workers busy to its end.
-    {
-      name: "security",
-      testMatch: "security/*.spec.ts",
-      testIgnore: "security/fair-use.spec.ts",
-      dependencies: ["setup"],
-      use: { baseURL: `http://127.0.0.1:${ports.securityApp}` },
-    },
     {
       name: "app",
       testIgnore: [
@@ -212,10 +202,6 @@ export default defineConfig({
       dependencies: ["setup"],
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
     },
-    // A server of its own on an upstream of 3,000 funds, stopped and started again: its own servers, its own store.
-    // It runs beside the fault tests (its dependencies only place it in their phase), so the second worker is not
-    // idle while they run one at a time.
-    { name: "lifecycle", testMatch: "lifecycle.spec.ts", dependencies: ["app", "phone"] },
     // The journeys away from a desk, on a phone's screen (390 × 844) with touch: a pasted fund link, an investor found
     // by search, who owes capital, what changed; each page fits the screen in light and dark, and axe finds nothing.
     {
@@ -231,12 +217,10 @@ export default defineConfig({
         ...signedIn,
       },
     },
-    // Two instances, one Redis and a round-robin proxy, all started by the suite itself on free ports (it stops
-    // and starts Redis mid-test); beside the fault tests, like lifecycle, and before the timing-sensitive fair-use run.
-    { name: "multi-instance", testMatch: "multi-instance/*.spec.ts", dependencies: ["app", "phone"] },
     // Fault tests flip the shared upstream's switches, and the changes and history journeys change its data, so they
-    // run after everything else that uses that upstream, one file at a time (beside lifecycle and multi-instance,
-    // which have their own).
+    // run after everything else that uses that upstream, one file at a time. The projects after it have upstreams
+    // of their own and run beside it: Playwright starts a project once its dependencies are done, and these are
+    // made to wait for app and phone only so that the second worker has their tests while faults run one by one.
     {
       name: "faults",
       testMatch: [
@@ -247,16 +231,29 @@ export default defineConfig({
         /e2e\/changes\.spec\.ts$/,
         /e2e\/history\.spec\.ts$/,
       ],
-      dependencies: ["app", "phone", "sign-in", "oidc", "security"],
+      dependencies: ["app", "phone", "sign-in", "oidc"],
       fullyParallel: false,
       workers: 1,
       use: { baseURL: `http://127.0.0.1:${ports.app}`, ...signedIn },
     },
+    // A server of its own on an upstream of 3,000 funds, stopped and started again: its own servers, its own store.
+    { name: "lifecycle", testMatch: "lifecycle.spec.ts", dependencies: ["app", "phone"] },
+    // Security probes, against their own app and an upstream shaped like the spec's field reference.
+    {
+      name: "security",
+      testMatch: "security/*.spec.ts",
+      testIgnore: "security/fair-use.spec.ts",
+      dependencies: ["app", "phone"],
+      use: { baseURL: `http://127.0.0.1:${ports.securityApp}` },
+    },
+    // Two instances, one Redis and a round-robin proxy, all started by the suite itself on free ports (it stops
+    // and starts Redis mid-test).
+    { name: "multi-instance", testMatch: "multi-instance/*.spec.ts", dependencies: ["app", "phone"] },
     // Measures one person's latency while another floods the server, so it runs alone, last.
     {
       name: "security-fair-use",
       testMatch: "security/fair-use.spec.ts",
-      dependencies: ["faults", "lifecycle", "multi-instance"],
+      dependencies: ["faults", "lifecycle", "security", "multi-instance"],
       use: { baseURL: `http://127.0.0.1:${ports.securityApp}` },
     },
   ],
