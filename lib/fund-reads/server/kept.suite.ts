@@ -137,7 +137,7 @@ export function describeKeptReads(driver: "pglite" | "postgres") {
       // A start reads each list's summary, not its records: the same positions as the whole records give.
       const fingerprint = await first.sources.fingerprintOf("default");
       const keys = funds.map((fund) => first.sources.storeKeyOf(fingerprint, fund.id));
-      const summaries = await first.store.latestKeptSummaries(keys, {});
+      const summaries = await first.store.latestKeptSummaries(keys);
       expect(summaries.map((read) => read.summary === null)).toEqual([false, false]);
       const byId = (a: Position, b: Position) =>
         `${a.fundId} ${a.investorId}`.localeCompare(`${b.fundId} ${b.investorId}`);

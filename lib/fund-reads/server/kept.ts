@@ -167,13 +167,13 @@ async function keptPositions(refs: ReadonlyMap<string, string>): Promise<KeptPos
   const keys = [...refs.keys()];
   const kept = [];
   for (let at = 0; at < keys.length; at += summariesPerQuery)
-    kept.push(...(await latestKeptSummaries(keys.slice(at, at + summariesPerQuery), positionShape)));
+    kept.push(...(await latestKeptSummaries(keys.slice(at, at + summariesPerQuery))));
   const lists = kept.map((read) => {
     const ref = refs.get(read.fundId)!;
-    const positions = read.summary !== null ? decodeSummary(ref, read.summary) : positionsOf(ref, read.investors);
+    const positions = read.summary === null ? null : decodeSummary(ref, read.summary);
     return { fundId: ref, positions, digest: read.digest, seenAt: read.lastSeenAt.getTime(), key: read.fundId };
   });
-  // A summary of another format: that fund's rows instead.
+  // Without a summary (kept before them, or a person forgotten from the read) or of another format: the rows' fields.
   const other = lists.filter((list) => list.positions === null).map((list) => list.key);
   const rows = new Map(
     (other.length === 0 ? [] : await latestKeptLists(other, undefined, positionShape)).map((list) => [

@@ -1,10 +1,9 @@
 import "server-only";
 import { type StoreConnection, defaultConnection } from "./connection";
-import { type KeptList, latestKeptLists, type RecordShape } from "./reads";
+import type { KeptList } from "./reads";
 
-/** A fund's newest kept list as a start takes it: its summary, or (without one) its records cut to `shape`. */
-export type KeptSummary = Pick<KeptList, "fundId" | "digest" | "lastSeenAt"> &
-  ({ summary: string; investors: null } | { summary: null; investors: KeptList["investors"] });
+/** A fund's newest kept list as a start takes it: its summary (null for reads kept without one). */
+export type KeptSummary = Pick<KeptList, "fundId" | "digest" | "lastSeenAt"> & { summary: string | null };
 
 interface SummaryRow {
   fund_id: string;
@@ -23,24 +22,17 @@ const newestSummaries = `
                     and x.at > l.last_seen_at)
   order by l.fund_id`;
 
-/**
- * The newest kept list of each fund named (by store key): its summary when it has one, else its records cut to
- * `shape` (reads kept before summaries, or a read a person was forgotten from).
- */
-export async function latestKeptSummaries(
+/** The newest kept list of each fund named (by store key), with its summary when it has one. */
+export function latestKeptSummaries(
   fundKeys: readonly string[],
-  shape: RecordShape,
   store: StoreConnection = defaultConnection(),
 ): Promise<KeptSummary[]> {
-  const rows = await store.use(async (_db, pool) => (await pool.query<SummaryRow>(newestSummaries, [fundKeys])).rows);
-  const bare = rows.filter((row) => row.summary === null).map((row) => row.fund_id);
-  const records = new Map(
-    (bare.length === 0 ? [] : await latestKeptLists(bare, store, shape)).map((list) => [list.fundId, list]),
+  return store.use(async (_db, pool) =>
+    (await pool.query<SummaryRow>(newestSummaries, [fundKeys])).rows.map((row) => ({
+      fundId: row.fund_id,
+      digest: row.digest,
+      lastSeenAt: new Date(row.last_seen_at),
+      summary: row.summary,
+    })),
   );
-  return rows.flatMap((row): KeptSummary[] => {
-    const kept = { fundId: row.fund_id, digest: row.digest, lastSeenAt: new Date(row.last_seen_at) };
-    if (row.summary !== null) return [{ ...kept, summary: row.summary, investors: null }];
-    const list = records.get(row.fund_id);
-    return list && list.digest === row.digest ? [{ ...kept, summary: null, investors: list.investors }] : [];
-  });
 }
