@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 
-type WebServer = Extract<PlaywrightTestConfig["webServer"], unknown[]>[number];
+/** One e2e server: e2e/support/start-servers.mjs starts them all at once and waits for each URL. */
+type Server = { name: string; command: string; url: string; env?: Record<string, string | undefined> };
 
 // Workers inherit the main process's environment, so the token is drawn once per run.
 process.env.E2E_UPSTREAM_TOKEN ??= `e2e.${randomBytes(18).toString("base64url")}.${randomBytes(12).toString("hex")}`;
@@ -28,9 +29,10 @@ export const ports = {
 export const storageState = join(__dirname, "..", ".e2e", "auth.json");
 const logs = ".e2e";
 const signedIn = { storageState };
-// Each server's store folder starts as a copy of one initdb'd template (lib/store/pglite-template.mjs): Playwright
-// starts the servers one after another, and a fresh folder's initdb took 6.4 s of each one's start.
-const seed = (name: string) => `node scripts/seed-store-folder.mjs ${logs}/db/${name}/db ${logs}/pglite-template`;
+// Each server's store folder starts as a copy of one initdb'd template (lib/store/pglite-template.mjs), made once
+// before the servers start: a fresh folder's initdb took 6.4 s of a core for each.
+const template = `${logs}/pglite-template`;
+const seed = (name: string) => `node scripts/seed-store-folder.mjs ${logs}/db/${name}/db ${template}`;
 const upstreamEnv = {
   CUSTOMER_API_BASE_URL: `http://127.0.0.1:${ports.upstream}`,
   CUSTOMER_API_TOKEN: token,
@@ -50,40 +52,32 @@ const upstreamEnv = {
 
 // Every server the suites use; E2E_DEMO_ONLY=1 (the Node 24 journey, which needs only the embedded demo) starts the
 // embedded demo's alone rather than eight for one test.
-function servers() {
-  const all: WebServer[] = [
+function servers(): PlaywrightTestConfig["webServer"] {
+  const all: Server[] = [
     {
+      name: "upstream",
       command: `mkdir -p ${logs} && exec npx tsx lib/demo-api/cli.ts --port ${ports.upstream} --admin --token "$E2E_UPSTREAM_TOKEN" > ${logs}/upstream.log 2>&1`,
-      cwd: "..",
       url: `http://127.0.0.1:${ports.upstream}/__demo/control`,
-      reuseExistingServer: false,
-      timeout: 60_000,
     },
     {
+      name: "app",
       command: `mkdir -p ${logs} && ${seed("app")} && exec env PORT=${ports.app} node scripts/server.mjs > ${logs}/app.log 2>&1`,
-      cwd: "..",
       url: `http://127.0.0.1:${ports.app}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
       env: { ...upstreamEnv, DASHBOARD_USERS_FILE: "e2e/support/users.json", DATABASE_DIR: `${logs}/db/app/db` },
     },
     {
+      name: "oidc-provider",
       command: `mkdir -p ${logs} && exec node e2e/support/oidc-provider.mjs > ${logs}/oidc-provider.log 2>&1`,
-      cwd: "..",
       url: `http://127.0.0.1:${ports.oidcProvider}/.well-known/openid-configuration`,
-      reuseExistingServer: false,
-      timeout: 30_000,
       env: {
         OIDC_PORT: String(ports.oidcProvider),
         OIDC_REDIRECT_URI: `http://127.0.0.1:${ports.oidcApp}/auth/oidc/callback`,
       },
     },
     {
+      name: "oidc-app",
       command: `mkdir -p ${logs} && ${seed("oidc-app")} && exec env PORT=${ports.oidcApp} node scripts/server.mjs > ${logs}/oidc-app.log 2>&1`,
-      cwd: "..",
       url: `http://127.0.0.1:${ports.oidcApp}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
       env: {
         ...upstreamEnv,
         DATABASE_DIR: `${logs}/db/oidc-app/db`,
@@ -99,19 +93,15 @@ function servers() {
       },
     },
     {
+      name: "security-upstream",
       command: `mkdir -p ${logs} && exec npx tsx lib/demo-api/cli.ts --port ${ports.securityUpstream} --shape reference --fund-sizes 40,50000 --funds 3 --admin --token "$E2E_UPSTREAM_TOKEN" > ${logs}/security-upstream.log 2>&1`,
-      cwd: "..",
       url: `http://127.0.0.1:${ports.securityUpstream}/__demo/control`,
-      reuseExistingServer: false,
-      timeout: 60_000,
     },
     {
+      name: "security-app",
       // Its users file is a copy the tests may edit (a user removed while signed in).
       command: `mkdir -p ${logs} && cp e2e/support/security-users.json ${logs}/security-users.json && rm -f ${logs}/security-revoked.json && ${seed("security-app")} && exec env PORT=${ports.securityApp} node scripts/server.mjs > ${logs}/security-app.log 2>&1`,
-      cwd: "..",
       url: `http://127.0.0.1:${ports.securityApp}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
       env: {
         ...upstreamEnv,
         CUSTOMER_API_BASE_URL: `http://127.0.0.1:${ports.securityUpstream}`,
@@ -125,15 +115,21 @@ function servers() {
       },
     },
     {
+      name: "demo-app",
       command: `mkdir -p ${logs} && ${seed("demo-app")} && exec env PORT=${ports.demoApp} node scripts/server.mjs > ${logs}/demo-app.log 2>&1`,
-      cwd: "..",
       url: `http://127.0.0.1:${ports.demoApp}/readyz`,
-      reuseExistingServer: false,
-      timeout: 120_000,
       env: { CUSTOMER_API_BASE_URL: "", CUSTOMER_API_TOKEN: "", DATABASE_DIR: `${logs}/db/demo-app/db` },
     },
   ];
-  return process.env.E2E_DEMO_ONLY === "1" ? all.filter((server) => server.url?.includes(`:${ports.demoApp}/`)) : all;
+  const chosen = process.env.E2E_DEMO_ONLY === "1" ? all.filter((server) => server.name === "demo-app") : all;
+  return {
+    command: "node e2e/support/start-servers.mjs",
+    cwd: "..",
+    wait: { stdout: /e2e servers ready/ },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { E2E_SERVERS: JSON.stringify(chosen), E2E_PGLITE_TEMPLATE: template },
+  };
 }
 
 export default defineConfig({
