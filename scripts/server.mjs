@@ -13,7 +13,9 @@ import {
   securityHeaders,
   strictTransportSecurity,
 } from "../lib/http/security-headers.mjs";
+import { requestEnded, requestStarted } from "../lib/server/foreground.mjs";
 import { processEnv } from "../lib/server/process-env.mjs";
+import { startPgliteEarly } from "../lib/store/pglite-spawn.mjs";
 import { startTasksSettled } from "../lib/server/start-tasks.mjs";
 import { Lifecycle } from "./lifecycle.mjs";
 import { FairAdmission } from "./admission.mjs";
@@ -57,6 +59,8 @@ function refusal(status, error) {
     .join("\r\n")}\r\n\r\n${body}`;
 }
 
+// The embedded store opens (1–2.5 s) while Next prepares, not after: its kept reads answer that much sooner.
+if (!settings.DATABASE_URL) startPgliteEarly(settings.DATABASE_DIR);
 const lifecycle = new Lifecycle({ graceMs: settings.SHUTDOWN_GRACE_MS, headers });
 const app = next({ dev: false, hostname, port });
 let handle = null;
@@ -93,9 +97,19 @@ async function admitted(req, res) {
     sendRefusal(req, res, refusal);
     return;
   }
-  // A download that has started runs to its end: the turn is given back only when the answer is done.
-  res.once("close", release);
-  if (req.socket.destroyed) return release();
+  // A download that has started runs to its end: the turn is given back only when the answer is done. Meanwhile the
+  // process's background work waits its turn (lib/server/foreground.mjs).
+  requestStarted();
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    requestEnded();
+    release();
+  };
+  res.once("close", end);
+  // Gone while it waited for its turn: its "close" has been and gone.
+  if (req.socket.destroyed) return end();
   void lifecycle.handled(req, res, () => handle);
 }
 // Node's own header limit sits above ours, so an over-long address or header block reaches requestProblem.

@@ -7,6 +7,7 @@ import { systemPrincipal } from "../../data/principal";
 import { refParts } from "../../data/sources";
 import { statusOf } from "../../http/error-response";
 import { serverEnv } from "../../server/env";
+import { foregroundQuiet } from "../../server/foreground.mjs";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
 import { failureOf, type FundState, fundStateOf } from "./fund-state";
@@ -145,8 +146,10 @@ async function build(state: SourceState, listed: () => void, reuseMs: number): P
     await Promise.all(
       [...state.funds.values()].map((fund) =>
         limit(async () => {
-          // What is read faster than the store keeps it waits, so the reads waiting to be kept stay bounded.
+          // What is read faster than the store keeps it waits, so the reads waiting to be kept stay bounded; and
+          // each read starts in a moment no person's request runs (or after a second), so people come first.
           await roomToKeep(maxRows);
+          await foregroundQuiet();
           await readFund(state, fund, records.get(fund.id)!, round, reuseMs);
         }),
       ),
