@@ -15,7 +15,6 @@ import {
 } from "../lib/http/security-headers.mjs";
 import { requestEnded, requestStarted } from "../lib/server/foreground.mjs";
 import { processEnv } from "../lib/server/process-env.mjs";
-import { startPgliteEarly } from "../lib/store/pglite-spawn.mjs";
 import { startTasksSettled } from "../lib/server/start-tasks.mjs";
 import { Lifecycle } from "./lifecycle.mjs";
 import { FairAdmission } from "./admission.mjs";
@@ -59,8 +58,6 @@ function refusal(status, error) {
     .join("\r\n")}\r\n\r\n${body}`;
 }
 
-// The embedded store opens (1–2.5 s) while Next prepares, not after: its kept reads answer that much sooner.
-if (!settings.DATABASE_URL) startPgliteEarly(settings.DATABASE_DIR);
 const lifecycle = new Lifecycle({ graceMs: settings.SHUTDOWN_GRACE_MS, headers });
 const app = next({ dev: false, hostname, port });
 let handle = null;

@@ -58,6 +58,14 @@ export const envSchema = z
         .regex(/^[A-Za-z0-9:._-]{1,64}$/, "REDIS_KEY_PREFIX may hold letters, digits and : . _ - (at most 64)")
         .default("fund-explorer:"),
     ),
+    // The store's PostgreSQL (issue 21); unset, an embedded PGlite in DATABASE_DIR (one instance only).
+    DATABASE_URL: z.preprocess(
+      blankToUndefined,
+      z
+        .url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// or postgresql:// URL" })
+        .optional(),
+    ),
+    DATABASE_DIR: z.preprocess(blankToUndefined, z.string().default(".fund-explorer/db")),
     // The investor records an organization's read may have waiting to be kept; past it, it reads on as they land.
     KEPT_WRITES_MAX_ROWS: integer(1_000, 10_000_000, 40_000),
     // When the daily snapshot of every fund is read, UTC.

@@ -6,14 +6,10 @@ export const processEnvShape: {
   REQUEST_SLOTS: z.ZodType<number>;
   WARM_START: z.ZodType<"0" | "1">;
   SHUTDOWN_GRACE_MS: z.ZodType<number>;
-  DATABASE_URL: z.ZodType<string | undefined>;
-  DATABASE_DIR: z.ZodType<string>;
 };
 export function processEnv(env?: Record<string, string | undefined>): {
   QUEUE_WAIT_MS: number;
   REQUEST_SLOTS: number;
   WARM_START: "0" | "1";
   SHUTDOWN_GRACE_MS: number;
-  DATABASE_URL: string | undefined;
-  DATABASE_DIR: string;
 };

@@ -17,13 +17,6 @@ export const processEnvShape = {
   WARM_START: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("1")),
   // On SIGTERM or SIGINT: how long requests in flight and pending store writes get before the process exits anyway.
   SHUTDOWN_GRACE_MS: integer(0, 600_000, 25_000),
-  // The store's PostgreSQL (issue 21); unset, an embedded PGlite in DATABASE_DIR (one instance only), whose process
-  // the server starts before Next so that it opens meanwhile.
-  DATABASE_URL: z.preprocess(
-    blankToUndefined,
-    z.url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// or postgresql:// URL" }).optional(),
-  ),
-  DATABASE_DIR: z.preprocess(blankToUndefined, z.string().default(".fund-explorer/db")),
 };
 
 /** The process settings, checked; throws naming the variable when one is malformed. */

@@ -7,7 +7,6 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import { Pool, type PoolClient } from "pg";
 import { serverEnv } from "@/lib/server/env";
 import { processWide } from "@/lib/server/process-wide";
-import { earlyFolderExisted } from "../pglite-spawn.mjs";
 import { type PgliteHost, startPgliteHost } from "./pglite-host";
 import { redactedUrl, StatusBoard, type StoreStatus, StoreUnavailable } from "./status";
 
@@ -36,7 +35,7 @@ export class StoreConnection {
   readonly startsEmpty: boolean;
 
   constructor(readonly config: StoreConfig) {
-    this.startsEmpty = !config.url && !(earlyFolderExisted(config.dir) ?? existsSync(resolve(config.dir)));
+    this.startsEmpty = !config.url && !existsSync(resolve(config.dir));
     this.board = config.url
       ? new StatusBoard("postgres", redactedUrl(config.url), config.configured ?? true)
       : new StatusBoard("pglite", resolve(config.dir), config.configured ?? true);

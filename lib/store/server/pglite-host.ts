@@ -1,12 +1,56 @@
 import "server-only";
-import { type PgliteHost, spawnPgliteHost, takeEarlyPgliteHost } from "../pglite-spawn.mjs";
+import { type ChildProcess, fork } from "node:child_process";
+import { resolve } from "node:path";
 
-export type { PgliteHost };
+/** The embedded store's process (lib/store/pglite-child.mjs), serving one PGlite folder on a loopback port. */
+export interface PgliteHost {
+  port: number;
+  /** False once the process has ended (a crash): the next open starts another. */
+  alive(): boolean;
+  /** Resolves once the process has closed the folder and released its lock. */
+  stop(): Promise<void>;
+}
 
-/**
- * The process serving the embedded store's folder: the one scripts/server.mjs started before Next (its opening ran
- * beside Next's start), else a new one. Rejects with its reason if it cannot open the folder.
- */
+// Resolved from the working directory, not this module: Next bundles server code elsewhere, the script stays put.
+const childScript = () => resolve(process.cwd(), "lib/store/pglite-child.mjs");
+
+/** Starts the process that opens `dir` (it takes the folder's lock); rejects with its reason if it cannot. */
 export function startPgliteHost(dir: string, timeoutMs = 60_000): Promise<PgliteHost> {
-  return takeEarlyPgliteHost(dir) ?? spawnPgliteHost(dir, timeoutMs);
+  const child = fork(/* turbopackIgnore: true */ childScript(), [resolve(dir)], {
+    // Not the server's Node flags (heap sizes, --cpu-prof: a profiled WASM Postgres ran several times slower).
+    execArgv: [],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  return new Promise((resolvePort, reject) => {
+    const timer = setTimeout(() => fail(`the embedded store did not open ${dir} within ${timeoutMs} ms`), timeoutMs);
+    function fail(message: string) {
+      clearTimeout(timer);
+      if (child.exitCode === null) child.kill("SIGKILL");
+      reject(new Error(message));
+    }
+    child.on("message", (message: { type: string; port?: number; message?: string }) => {
+      if (message.type === "failed") fail(message.message ?? "the embedded store failed to open");
+      if (message.type !== "ready" || !message.port) return;
+      clearTimeout(timer);
+      // The store never keeps a script alive; the IPC channel closing is what tells the child to end.
+      child.unref();
+      (child.channel as { unref?: () => void } | undefined)?.unref?.();
+      resolvePort({
+        port: message.port,
+        alive: () => child.exitCode === null && child.signalCode === null,
+        stop: () => stopChild(child, exited),
+      });
+    });
+    child.once("exit", (code) => fail(`the embedded store process exited (code ${code}) before opening ${dir}`));
+    child.once("error", (error) => fail(`the embedded store process could not start: ${error.message}`));
+  });
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<void>) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  if (child.connected) child.disconnect();
+  const killer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(killer);
 }
