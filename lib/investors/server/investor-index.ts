@@ -54,8 +54,11 @@ export class InvestorIndex {
     readonly fund: Fund,
     /** Served from the store while the live read runs (the page says "refreshing…"). */
     readonly kept = false,
+    /** The index of an earlier read of the same content: its column orders and views need not be worked out again. */
+    same?: InvestorIndex,
   ) {
     this.total = investors.length;
+    if (same && same.version === version) this.takeWorkOf(same);
     const counts = new Map<string, number>();
     investors.forEach((investor, index) => {
       if (!this.byId.has(investor.id)) this.byId.set(investor.id, index);
@@ -63,6 +66,16 @@ export class InvestorIndex {
       counts.set(type, (counts.get(type) ?? 0) + 1);
     });
     this.types = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([value, count]) => ({ value, count }));
+  }
+
+  // What depends on the records alone is the same for the same content; views also on the fund's calculation
+  // method. Pages are not taken: they carry the read's own time and whether it is kept.
+  private takeWorkOf(same: InvestorIndex) {
+    for (const [key, order] of same.orders) this.orders.set(key, order);
+    for (const [key, longest] of same.longest) this.longest.set(key, longest);
+    this.amounts = same.amounts;
+    if (same.fund.calculation_method !== this.fund.calculation_method) return;
+    for (const [key, view] of same.views) this.views.set(key, view);
   }
 
   /** Rows `offset` to `offset + limit` of the view, with the fields of the `sized` columns (and their longest values). */

@@ -23,11 +23,17 @@ const indexes = processWide("investor-indexes", () => new WeakMap<FundListRead, 
 // Rows of the default view worked out ahead: the first screen of the table.
 const firstScreenRows = 100;
 
+// Each fund's newest index, while anything still holds it: a list read again unchanged (each minute while the fund is
+// viewed) takes its column orders and views rather than work them out again, so a sort after it stays a lookup.
+const newest = processWide("investor-newest-indexes", () => new Map<string, WeakRef<InvestorIndex>>());
+
 function indexOf(read: FundListRead): InvestorIndex {
   let index = indexes.get(read);
   if (!index) {
-    index = new InvestorIndex(read.investors, read.digest, read.startedAt, read.fund, read.keptAt !== null);
+    const same = newest.get(read.fundId)?.deref();
+    index = new InvestorIndex(read.investors, read.digest, read.startedAt, read.fund, read.keptAt !== null, same);
     indexes.set(read, index);
+    if (!same || read.startedAt >= same.fetchedAt) newest.set(read.fundId, new WeakRef(index));
   }
   return index;
 }
