@@ -27,6 +27,8 @@ async function until(what: string, check: () => boolean | Promise<boolean>, limi
   }
 }
 
+const apps: ChildProcess[] = [];
+
 function startApp() {
   const child = spawn("node", ["scripts/server.mjs"], {
     env: {
@@ -45,6 +47,7 @@ function startApp() {
     // A process group of its own (with its embedded store's process), as a terminal's foreground job is.
     detached: true,
   });
+  apps.push(child);
   return { child, log: logOf(child) };
 }
 
@@ -85,6 +88,8 @@ test.beforeAll(async () => {
 
 test.afterAll(() => {
   if (upstream?.pid) process.kill(-upstream.pid, "SIGTERM");
+  // A server left running by a failed run would hold the port (and a core) for the next one.
+  for (const app of apps) if (app.exitCode === null && app.signalCode === null) process.kill(-app.pid!, "SIGKILL");
 });
 
 test("a stop one second after the directory completes loses no read, and the next start is alive at once", async () => {

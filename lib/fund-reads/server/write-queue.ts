@@ -1,6 +1,5 @@
 import "server-only";
 import { type KeptWrite, recordReads, storeStatus } from "../../store/server";
-import { foregroundQuiet } from "../../server/foreground.mjs";
 import { processWide } from "../../server/process-wide";
 import { afterKept } from "./kept-hooks";
 
@@ -73,9 +72,6 @@ async function write(batch: readonly Pending[]): Promise<void> {
 
 async function drain(state: Queue): Promise<void> {
   while (state.pending.length > 0) {
-    // The store's process shares the cores with the server: a batch starts when no person's request runs (or after
-    // a second).
-    await foregroundQuiet();
     const batch = nextBatch(state.pending);
     const taken = new Set(batch);
     state.pending = state.pending.filter((item) => !taken.has(item));
