@@ -214,9 +214,9 @@ export default defineConfig({
       },
     },
     // Fault tests flip the shared upstream's switches, and the changes and history journeys change its data, so they
-    // run after everything else that uses that upstream, one file at a time. The projects after it have upstreams
-    // of their own and run beside it: Playwright starts a project once its dependencies are done, and these are
-    // made to wait for app and phone only so that the second worker has their tests while faults run one by one.
+    // run after everything else that uses that upstream, one file at a time. Lifecycle and multi-instance have
+    // upstreams of their own and run beside it: Playwright starts a project once its dependencies are done, and they
+    // are made to wait for app and phone only so that the second worker has their tests while faults run one by one.
     {
       name: "faults",
       testMatch: [
@@ -234,12 +234,12 @@ export default defineConfig({
     },
     // A server of its own on an upstream of 3,000 funds, stopped and started again: its own servers, its own store.
     { name: "lifecycle", testMatch: "lifecycle.spec.ts", dependencies: ["app", "phone"] },
-    // Security probes, against their own app and an upstream shaped like the spec's field reference.
+    // Security probes, against their own app and an upstream shaped like the spec's field reference: from the start,
+    // beside app and phone (their 180 s of tests came last, with one worker idle for most of the final two minutes).
     {
       name: "security",
       testMatch: "security/*.spec.ts",
       testIgnore: "security/fair-use.spec.ts",
-      dependencies: ["app", "phone"],
       use: { baseURL: `http://127.0.0.1:${ports.securityApp}` },
     },
     // Two instances, one Redis and a round-robin proxy, all started by the suite itself on free ports (it stops
