@@ -214,9 +214,9 @@ export default defineConfig({
       },
     },
     // Fault tests flip the shared upstream's switches, and the changes and history journeys change its data, so they
-    // run after everything else that uses that upstream, one file at a time. Lifecycle and multi-instance have
-    // upstreams of their own and run beside it: Playwright starts a project once its dependencies are done, and they
-    // are made to wait for app and phone only so that the second worker has their tests while faults run one by one.
+    // run after everything else that uses that upstream, one file at a time. Lifecycle has an upstream of its own and
+    // runs beside it: Playwright starts a project once its dependencies are done, and it is made to wait for app and
+    // phone only so that the second worker has its test while faults run one by one.
     {
       name: "faults",
       testMatch: [
@@ -244,7 +244,8 @@ export default defineConfig({
     },
     // Two instances, one Redis and a round-robin proxy, all started by the suite itself on free ports (it stops
     // and starts Redis mid-test).
-    { name: "multi-instance", testMatch: "multi-instance/*.spec.ts", dependencies: ["app", "phone"] },
+    // From the start, like security: at the end its one serial file ran 70 s with the other worker idle.
+    { name: "multi-instance", testMatch: "multi-instance/*.spec.ts" },
     // Measures one person's latency while another floods the server, so it runs alone, last.
     {
       name: "security-fair-use",
