@@ -147,7 +147,9 @@ export default defineConfig({
   use: {
     ...devices["Desktop Chrome"],
     viewport: { width: 1280, height: 800 },
-    trace: "retain-on-failure",
+    // The DOM snapshots of each action, kept for a failed test; not its screencast (JPEG frames cost the CPU-bound
+    // run time on every test, kept or not).
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
