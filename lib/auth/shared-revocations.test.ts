@@ -5,6 +5,7 @@ import { connectStore, type SharedStore } from "../server/shared-store";
 import { testPrefix, testRedisUrl } from "../testing/test-redis";
 import { revocationChannel, revocationKeys, storeUserRevocation } from "./revocation-store.mjs";
 import { createSharedRevocations } from "./shared-revocations";
+import { eventually } from "@/lib/testing/eventually";
 
 const hour = 3_600_000;
 const session = (sid: string, issuedAt = Date.now()) => ({ sid, email: "Olive@example.com", issuedAt });
@@ -21,7 +22,7 @@ async function instance(url: string, prefix: string) {
   const listeners = async () =>
     Number(((await store.client.pubsub("NUMSUB", revocationChannel(prefix))) as [string, number])[1]);
   const before = stores.filter((other) => other.prefix === prefix).length;
-  await vi.waitFor(async () => expect(await listeners()).toBe(before));
+  await eventually(async () => expect(await listeners()).toBe(before));
   return revocations;
 }
 
@@ -64,7 +65,7 @@ describe("shared revocations", () => {
       const early = session("signed-out-before");
       await a.revokeSession(early.sid, Date.now() + hour);
       // b learns of it from the channel, so it still refuses it with Redis gone.
-      await vi.waitFor(async () => expect(await b.isRevoked(early)).toBe(true));
+      await eventually(async () => expect(await b.isRevoked(early)).toBe(true));
       await redis.stop();
 
       const during = session("signed-out-during");

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CustomerApiError } from "../customer-api/errors";
+import { eventually } from "@/lib/testing/eventually";
 
 const probeUpstream = vi.fn<() => Promise<void>>();
 vi.mock("../data/readiness", () => ({ probeUpstream: () => probeUpstream() }));
@@ -44,13 +45,13 @@ describe("upstreamProbe", () => {
     expect(await upstreamProbe(clock)).toMatchObject({ problem: null });
     expect(probeUpstream).toHaveBeenCalledTimes(2);
     giveUp(new CustomerApiError("timeout", "did not answer"));
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect(await upstreamProbe(clock)).toMatchObject({ problem: "The Customer API did not answer within 3 s." }),
     );
     probeUpstream.mockResolvedValueOnce(undefined);
     now += 15_000;
     await upstreamProbe(clock);
-    await vi.waitFor(async () => expect(await upstreamProbe(clock)).toMatchObject({ problem: null }));
+    await eventually(async () => expect(await upstreamProbe(clock)).toMatchObject({ problem: null }));
     expect(probeUpstream).toHaveBeenCalledTimes(3);
   });
 
@@ -60,7 +61,7 @@ describe("upstreamProbe", () => {
     now += 15_000;
     probeUpstream.mockRejectedValueOnce(new CustomerApiError("upstream_failure", "failed", 500));
     await upstreamProbe(clock);
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await upstreamProbe(clock)).problem).toBe("The Customer API answered HTTP 500."),
     );
   });

@@ -7,6 +7,7 @@ import { testPrincipal } from "@/lib/testing/principal";
 import { auditTestState, auditTestStore } from "./audit-test-store";
 import { auditExport } from "./export";
 import { auditPage } from "./trail";
+import { eventually } from "@/lib/testing/eventually";
 
 // Imported in the factory: the mock is made before this file's own imports are.
 vi.mock("@/lib/store/server", async (importOriginal) =>
@@ -46,7 +47,7 @@ describe("the audit trail as /audit reads it", () => {
       status: 404,
       message: "No such API route.",
     });
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await rows()).at(-1)).toMatchObject({ actor: ops.email, action: "audit_view", outcome: "refused" }),
     );
   });
@@ -71,7 +72,7 @@ describe("the audit trail as /audit reads it", () => {
     expect(response.headers.get("Content-Disposition")).toMatch(/filename="audit-\d{4}-\d{2}-\d{2}\.csv"/);
 
     // Each look (the page, the file) is a row; an admin of everything sees those too, with every fund's rows.
-    await vi.waitFor(async () => {
+    await eventually(async () => {
       const looks = { ...view, action: "audit_view" as const };
       const all = await auditPage(everythingAdmin, asked(), looks, { offset: 0, limit: 50, version: null });
       expect(all.rows.map((look) => look.detail)).toEqual(

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { defaultInvestorView } from "../search-params";
 import { testPrincipal } from "../../testing/principal";
+import { eventually } from "@/lib/testing/eventually";
 
 const listInvestors = vi.fn();
 // When set, the read stops after handing over its records and ends only when this settles (a list still arriving).
@@ -83,7 +84,7 @@ describe("investorIndex", () => {
     expect(await firstIdOf(investorIndex(fundId))).toBe("old-1");
     expect(listInvestors).toHaveBeenCalledTimes(2);
     arrive(list("new"));
-    await vi.waitFor(async () => expect(await firstIdOf(investorIndex(fundId))).toBe("new-1"));
+    await eventually(async () => expect(await firstIdOf(investorIndex(fundId))).toBe("new-1"));
     expect(listInvestors).toHaveBeenCalledTimes(2);
   });
 
@@ -156,7 +157,7 @@ describe("investorIndex", () => {
         records.map((r) => r.id),
       );
       arrive();
-      await vi.waitFor(async () => expect("index" in (await investorIndexOrEarly(fundId))).toBe(true));
+      await eventually(async () => expect("index" in (await investorIndexOrEarly(fundId))).toBe(true));
       expect(listInvestors).toHaveBeenCalledTimes(1);
     } finally {
       holdRead = null;

@@ -8,6 +8,7 @@ import { authorizeFund } from "@/lib/data/authorize";
 import { clientAddressHeader, requestIdHeader } from "@/lib/http/security-headers.mjs";
 import { testPrincipal } from "@/lib/testing/principal";
 import { revealFundSecret, revealInvestorSecret } from "./sensitive-reads";
+import { eventually } from "@/lib/testing/eventually";
 
 // Imported in the factory: the mock is made before this file's own imports are.
 vi.mock("@/lib/store/server", async (importOriginal) =>
@@ -61,7 +62,7 @@ describe("sensitive reads in the audit trail", () => {
   const written = async () => (await rows()).slice(before);
   // Refusals and ends are written quietly, without holding up the answer.
   const settled = async (count: number) => {
-    await vi.waitFor(async () => expect(await written()).toHaveLength(count));
+    await eventually(async () => expect(await written()).toHaveLength(count));
     return written();
   };
 
