@@ -18,7 +18,7 @@ const apiRoutes = [
   /^\/api\/search\/?$/,
   /^\/api\/reconciliation\/?$/,
   /^\/api\/outstanding\/?$/,
-  /^\/api\/outstanding\/emails\/?$/,
+  /^\/api\/outstanding\/(emails|funds)\/?$/,
   /^\/api\/outstanding\.(csv|xlsx)$/,
   /^\/api\/changes\/?$/,
   /^\/api\/changes\.(csv|xlsx)$/,

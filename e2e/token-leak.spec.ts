@@ -66,6 +66,7 @@ test("the API token appears nowhere, and full tax ids and account numbers only i
     `/api/funds/${fund.id}/reconciliation.csv`,
     "/api/outstanding?limit=500",
     "/api/outstanding/emails",
+    "/api/outstanding/funds",
     "/api/outstanding.csv?partial=1",
   ];
   for (const path of apiPaths) {

@@ -53,8 +53,9 @@ export function OutstandingTable() {
       />
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <OutstandingFilters
-          funds={first.funds}
+          positions={first.version ?? `reading ${first.progress.read} of ${first.progress.total}`}
           fund={view.fund}
+          fundName={view.fund === null ? null : (first.rows[0]?.fund.name ?? null)}
           onFundChange={(fund) => void setView({ fund })}
           overdue={view.overdue}
           onOverdueChange={(overdue) => void setView({ overdue: overdue || null })}

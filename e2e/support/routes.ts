@@ -24,6 +24,7 @@ export function everyApiRoute(fundId: string, investorId: string, investorKey = 
     `/api/funds/${fundId}/reconciliation.csv`,
     "/api/outstanding",
     "/api/outstanding/emails",
+    "/api/outstanding/funds",
     "/api/outstanding.csv?partial=1",
     "/api/audit",
     "/api/audit.csv",

@@ -1,8 +1,8 @@
-import { infiniteQueryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "../query/fetch-json";
 import { nextPageCursor, type PageCursor, pageParams } from "../query/paged";
 import { type OutstandingView, outstandingViewSearch } from "./search-params";
-import type { OutstandingPage } from "./types";
+import type { OutstandingFunds, OutstandingPage } from "./types";
 
 export const outstandingFirstPage = 100;
 
@@ -21,6 +21,17 @@ export function outstandingRowsQuery(view: OutstandingView) {
       const first = query.state.data?.pages[0];
       return first?.complete === false ? 2_000 : first?.kept ? 3_000 : false;
     },
+  });
+}
+
+/**
+ * The fund filter's choices; `positions` names the rows they come from (the directory's version, or how far it has
+ * read), so the choices are asked again when those change.
+ */
+export function outstandingFundsQuery(positions: string) {
+  return queryOptions({
+    queryKey: ["outstanding-funds", positions],
+    queryFn: ({ signal }) => fetchJson<OutstandingFunds>("/api/outstanding/funds", signal),
   });
 }
 

@@ -10,7 +10,7 @@ import {
 import { Conflict } from "../../http/errors";
 import { processWide } from "../../server/process-wide";
 import type { OutstandingView } from "../search-params";
-import type { OutstandingPage } from "../types";
+import type { OutstandingFunds, OutstandingPage } from "../types";
 import { OutstandingIndex } from "./outstanding-index";
 
 const dayMs = 86_400_000;
@@ -64,9 +64,14 @@ export async function outstandingPage(
     failedFunds: snapshot.failedFunds,
     complete: snapshot.complete,
     kept: snapshot.kept,
-    funds: index.funds(),
     longest: index.longest(),
   };
+}
+
+/** The funds that have capital outstanding, with how many positions owe, for the fund filter. */
+export async function outstandingFunds(principal: Principal): Promise<OutstandingFunds> {
+  const { snapshot, index } = await current(principal);
+  return { funds: index.funds(), complete: snapshot.complete };
 }
 
 /** The distinct contact emails of every row of the view (not only those on screen), for a reminder. */
