@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "../query/fetch-json";
 import { nextPageCursor, type PageCursor, pageParams } from "../query/paged";
 import { type OutstandingView, outstandingViewSearch } from "./search-params";
@@ -32,6 +32,8 @@ export function outstandingFundsQuery(positions: string) {
   return queryOptions({
     queryKey: ["outstanding-funds", positions],
     queryFn: ({ signal }) => fetchJson<OutstandingFunds>("/api/outstanding/funds", signal),
+    // An open list keeps its choices while newer ones are asked for.
+    placeholderData: keepPreviousData,
   });
 }
 
