@@ -1,4 +1,5 @@
 import "server-only";
+import type { Principal } from "../data/principal";
 
 const inFlight = new Map<string, Promise<unknown>>();
 const encoder = new TextEncoder();
@@ -16,8 +17,16 @@ export function sharedInFlight<T>(key: string, produce: () => Promise<T>): Promi
 /**
  * The JSON bytes of a value that many requests ask for at once (a 10,000-investor list under load): produced,
  * serialized and encoded once per burst and the same bytes written to every response; nothing is kept after.
+ * Shared only by people of one role and one scope: the policy decided the read for the first of them, and what one
+ * scope is shown is never another's (a person out of scope who asked at the same moment got the list, not a 404).
  * (Next compresses each response itself and strips a handler's own Content-Encoding, so gzip is not shared.)
  */
-export function sharedJsonBody(key: string, produce: () => Promise<unknown>): Promise<Uint8Array> {
-  return sharedInFlight(`json:${key}`, () => produce().then((value) => encoder.encode(JSON.stringify(value))));
+export function sharedJsonBody(
+  principal: Pick<Principal, "role" | "scopeKey">,
+  key: string,
+  produce: () => Promise<unknown>,
+): Promise<Uint8Array> {
+  return sharedInFlight(`json:${principal.role}\n${principal.scopeKey}\n${key}`, () =>
+    produce().then((value) => encoder.encode(JSON.stringify(value))),
+  );
 }

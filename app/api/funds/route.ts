@@ -6,5 +6,5 @@ import { sharedJsonBody } from "@/lib/server/shared-in-flight";
 
 // Concurrent requests share one upstream call and one serialization (each was checked for a session).
 export const GET = apiRoute("GET /api/funds", z.object({}), {}, async ({ user }) =>
-  jsonBytesResponse(await sharedJsonBody("funds", () => readFunds(user))),
+  jsonBytesResponse(await sharedJsonBody(user, "funds", () => readFunds(user))),
 );

@@ -6,5 +6,5 @@ import { fundParamsSchema } from "@/lib/values/ids";
 
 // The whole list, for scripts: concurrent requests for one fund share one upstream call and one serialization.
 export const GET = apiRoute("GET /api/funds/[fundId]/investors", fundParamsSchema, {}, async ({ params, user }) =>
-  jsonBytesResponse(await sharedJsonBody(`investors:${params.fundId}`, () => listInvestors(user, params.fundId))),
+  jsonBytesResponse(await sharedJsonBody(user, `investors:${params.fundId}`, () => listInvestors(user, params.fundId))),
 );
