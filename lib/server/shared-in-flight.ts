@@ -26,7 +26,16 @@ export function sharedJsonBody(
   key: string,
   produce: () => Promise<unknown>,
 ): Promise<Uint8Array> {
-  return sharedInFlight(`json:${principal.role}\n${principal.scopeKey}\n${key}`, () =>
+  return sharedInScope(principal, `json:${key}`, () =>
     produce().then((value) => encoder.encode(JSON.stringify(value))),
   );
+}
+
+/** sharedInFlight among people of one role and one scope only: a read the policy decided for the first of them. */
+export function sharedInScope<T>(
+  principal: Pick<Principal, "role" | "scopeKey">,
+  key: string,
+  produce: () => Promise<T>,
+): Promise<T> {
+  return sharedInFlight(`${principal.role}\n${principal.scopeKey}\n${key}`, produce);
 }

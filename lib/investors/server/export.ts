@@ -8,7 +8,7 @@ import { type Fund, getFund } from "../../data/funds";
 import { collectInvestors, listInvestors } from "../../data/investors";
 import type { Principal } from "../../data/principal";
 import { fundName } from "../../funds/columns";
-import { sharedInFlight } from "../../server/shared-in-flight";
+import { sharedInScope } from "../../server/shared-in-flight";
 import { applyView } from "../../table/view";
 import { investorColumns } from "../columns";
 import { defaultInvestorView, type InvestorView, type investorCsvParsers } from "../search-params";
@@ -36,13 +36,13 @@ async function investorRows(
   const held = sensitive ? null : await heldInvestorIndex(principal, fundId);
   if (held) return encodedRows(format, await held.rows(view), columns);
   // With no order or filter to apply, the list is read straight into the file's rows: only those are kept (an xlsx is
-  // written meanwhile), and people exporting the same fund at once share one read (each request was checked for its
-  // session and its choice).
+  // written meanwhile), and people of one role and scope exporting the same fund at once share one read (each
+  // request was checked for its session and its choice; the policy decided the read for the first of them).
   if (isWholeList(view)) {
     const key = `investors${format.extension}:${fundId}:${sensitive ? "full" : "masked"}`;
     const collector = () => rowsCollector(format, columns, { early: true });
     const read = () => collectInvestors(principal, fundId, collector, { sensitive });
-    return sharedInFlight(key, async () => (await read()).value);
+    return sharedInScope(principal, key, async () => (await read()).value);
   }
   if (sensitive) {
     const all = await listInvestors(principal, fundId, { sensitive });
