@@ -11,6 +11,7 @@ import { isWarmPass, warmPassHeader } from "./lib/auth/warm-pass.mjs";
 // The only API paths that exist; a segment's format is checked by its route handler (400 for a bad id).
 const apiRoutes = [
   /^\/api\/funds\/?$/,
+  /^\/api\/fund-rows\/?$/,
   /^\/api\/funds\.(csv|xlsx)$/,
   /^\/api\/investors\.(csv|xlsx)$/,
   /^\/api\/investors\/?$/,

@@ -84,6 +84,35 @@ test("search narrows the grid and the count, and the view survives reload and ba
   await expect(grid(page).locator('th[aria-sort="ascending"]')).toContainText("Commitments");
 });
 
+test("the page opens on the server's first screen; a sort made before the whole list has come waits for it", async ({
+  page,
+}) => {
+  const funds = await upstreamGet<FundLike[]>("/funds");
+  const sizes = funds.map((fund) => fund.target_size).filter((size): size is string => !!size);
+  const largest = new Big([...sizes].sort((a, b) => new Big(b).cmp(new Big(a)))[0]!).toFixed(2);
+  // The browser's fetch of the whole list is held until the test lets it go.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/fund-rows", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/funds");
+  await expect(page.getByText(`${funds.length} of ${funds.length} funds`)).toBeVisible();
+  await expect(grid(page).getByRole("link").first()).toBeVisible();
+
+  const header = grid(page)
+    .locator("thead th")
+    .filter({ has: page.getByRole("button", { name: "Target size" }) });
+  await header.getByRole("button").click();
+  await header.getByRole("button").click();
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  await expect(grid(page)).toHaveAttribute("aria-busy", "true");
+  release();
+  await expect(grid(page)).not.toHaveAttribute("aria-busy");
+  expect((await columnTexts(grid(page), "Target size")).map(plainNumber)[0]).toBe(largest);
+});
+
 test("a fund opens with its four panels filled, and the deal description stays text", async ({ page }) => {
   const funds = await upstreamGet<(FundLike & { deal_description?: string | null })[]>("/funds");
   const fund = funds.find((f) => f.deal_description?.includes("<script>")) ?? funds[0]!;

@@ -53,6 +53,7 @@ test("the API token appears nowhere, and full tax ids and account numbers only i
 
   const apiPaths = [
     "/api/funds",
+    "/api/fund-rows",
     `/api/funds/${fund.id}`,
     `/api/funds/${fund.id}/investors`,
     `/api/funds/${fund.id}/investor-rows?limit=500`,

@@ -7,12 +7,12 @@ import { DataTable } from "@/components/data-table/data-table";
 import { dataTableFeatures } from "@/components/data-table/features";
 import { onSortingChangeFor, sortingOf } from "@/components/data-table/sorting";
 import { ErrorPanel } from "@/components/ui/error-panel";
-import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { fundGridColumns } from "@/lib/funds/columns";
+import { type FundsFirstScreen, reconciliationCounts } from "@/lib/funds/first-screen";
 import type { FundGridRow } from "@/lib/funds/types";
 import { fundGridQuery } from "@/lib/funds/queries";
-import { fundsCsvUrl, useFundView } from "@/lib/funds/search-params";
-import { fundViewOptions, reconciliationLabels, reconciliationStatusOf } from "@/lib/funds/view-options";
+import { fundsCsvUrl, fundsViewUrl, useFundView } from "@/lib/funds/search-params";
+import { fundViewOptions, reconciliationLabels } from "@/lib/funds/view-options";
 import { reconciliationSummariesQuery } from "@/lib/reconciliation/queries";
 import { type ReconciliationStatus, reconciliationStatuses } from "@/lib/reconciliation/types";
 import { applyView } from "@/lib/table/view";
@@ -21,31 +21,37 @@ import { FundsTableToolbar } from "./funds-table-toolbar";
 
 const noFunds: FundGridRow[] = [];
 
-export function FundsTable() {
+/**
+ * Every fund the token sees, sorted and searched in the browser. Until the whole list has come (it is fetched once the
+ * page is up), the server's first screen of the same view stands in for it.
+ */
+export function FundsTable({ first }: { first: FundsFirstScreen }) {
   const { data, error, refetch, isFetching, dataUpdatedAt } = useQuery(fundGridQuery());
-  const { data: reconciliation } = useQuery(reconciliationSummariesQuery());
+  const lines = useQuery(reconciliationSummariesQuery());
   const [view, setView] = useFundView();
   const deferredQuery = useDeferredValue(view.q);
+  // The whole list once both have come (or the lines failed: the browser retries them), so no line flickers to
+  // "not read yet" in between.
+  const whole = data !== undefined && (lines.data !== undefined || lines.error !== null);
   // Each fund's reconciliation line comes from the organization's held lists, as they are read.
   const funds = useMemo(
-    () => (data ?? noFunds).map((fund) => ({ ...fund, reconciliation: reconciliation?.funds[fund.id] })),
-    [data, reconciliation],
+    () => (data ?? noFunds).map((fund) => ({ ...fund, reconciliation: lines.data?.funds[fund.id] })),
+    [data, lines.data],
   );
-  const rows = useMemo(
+  const viewed = useMemo(
     () => applyView(funds, fundGridColumns, fundViewOptions({ ...view, q: deferredQuery })),
     [funds, deferredQuery, view],
   );
+  const rows = whole ? viewed : first.rows;
   const { sort, q: query } = view;
   const statusOptions = useMemo(() => {
-    const counts = new Map<ReconciliationStatus, number>();
-    for (const fund of funds)
-      counts.set(reconciliationStatusOf(fund), (counts.get(reconciliationStatusOf(fund)) ?? 0) + 1);
+    const counts = whole ? reconciliationCounts(funds) : first.statuses;
     return reconciliationStatuses.map((status) => ({
       value: status,
       label: reconciliationLabels[status],
-      count: counts.get(status) ?? 0,
+      count: counts[status],
     }));
-  }, [funds]);
+  }, [whole, funds, first.statuses]);
   const table = useTable({
     features: dataTableFeatures,
     columns: fundsTableColumns,
@@ -57,20 +63,16 @@ export function FundsTable() {
     onSortingChange: onSortingChangeFor(sort, (next) => void setView({ sort: next })),
   });
 
-  if (error && !data) {
-    return <ErrorPanel message={error.message} onRetry={() => void refetch()} retrying={isFetching} />;
-  }
-  if (!data) return <TableSkeleton />;
   return (
     <section aria-label="Funds">
       <FundsTableToolbar
         query={query}
         onQueryChange={(value) => void setView({ q: value || null })}
-        shown={rows.length}
-        total={funds.length}
-        updatedAt={dataUpdatedAt}
+        shown={whole ? rows.length : first.shown}
+        total={whole ? funds.length : first.total}
+        updatedAt={whole ? dataUpdatedAt : first.at}
         onRefresh={() => void refetch()}
-        refreshing={isFetching}
+        refreshing={whole && isFetching}
         csvHref={(options) => fundsCsvUrl({ ...view, q: deferredQuery }, options)}
         reconciliationOptions={statusOptions}
         reconciliation={view.reconciliation}
@@ -78,13 +80,26 @@ export function FundsTable() {
           void setView({ reconciliation: chosen.length > 0 ? (chosen as ReconciliationStatus[]) : null })
         }
       />
-      {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={() => void refetch()} /> : null}
+      {error ? (
+        <ErrorPanel
+          title={data ? "Refresh failed" : "The whole list of funds could not be read"}
+          message={error.message}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
+      ) : null}
       <DataTable
         table={table}
-        allRows={funds}
+        allRows={whole ? funds : undefined}
+        longest={first.longest}
+        rowCount={whole ? undefined : first.shown}
+        // The server's rows are of the view it rendered: one changed before the whole list came waits for it.
+        busy={!whole && fundsViewUrl(view) !== first.view}
         label="Funds"
         empty={
-          funds.length === 0 ? "No funds are visible to this dashboard's API token." : `No funds match “${query}”.`
+          (whole ? funds.length : first.total) === 0
+            ? "No funds are visible to this dashboard's API token."
+            : `No funds match “${query}”.`
         }
       />
     </section>

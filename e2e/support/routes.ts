@@ -5,6 +5,7 @@
 export function everyApiRoute(fundId: string, investorId: string, investorKey = "A".repeat(22)): string[] {
   return [
     "/api/funds",
+    "/api/fund-rows",
     `/api/funds/${fundId}`,
     `/api/funds/${fundId}/investors`,
     `/api/funds/${fundId}/investor-rows`,

@@ -1,18 +1,15 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Fund } from "./types";
 import { fetchJson } from "../query/fetch-json";
-import { fundGridRow } from "./columns";
-import type { FundGridRow } from "./types";
+import type { Fund, FundGridRow } from "./types";
 
 // One factory per resource: the browser's useQuery and the server's prefetch (with a lib/data queryFn) share the key.
 
-/** The Funds grid's rows: slim rows, so the page's HTML and the browser's cache hold only what the grid reads. */
+/** The Funds grid's rows (GET /api/fund-rows): slim rows, so the browser holds only what the grid reads. */
 export function fundGridQuery() {
   return queryOptions({
     // Its own key: the fund page keeps its full record under ["funds", fundId].
     queryKey: ["fund-grid"],
-    queryFn: async ({ signal }): Promise<FundGridRow[]> =>
-      (await fetchJson<Fund[]>("/api/funds", signal)).map(fundGridRow),
+    queryFn: ({ signal }) => fetchJson<FundGridRow[]>("/api/fund-rows", signal),
   });
 }
 

@@ -1,6 +1,6 @@
 // Parsers, loader and serializer from nuqs/server run on both sides; the hook is the browser's.
 import { useQueryStates } from "nuqs";
-import { createLoader, createSerializer, debounce, type inferParserType } from "nuqs/server";
+import { createLoader, createSearchParamsCache, createSerializer, debounce, type inferParserType } from "nuqs/server";
 import { reconciliationStatuses } from "../reconciliation/types";
 import { exportParsers, parseAsLiteralSet, parseAsSearch, parseAsSort } from "../table/parsers";
 import { fundGridColumnIds } from "./columns";
@@ -20,9 +20,15 @@ export const fundsCsvParsers = { ...fundViewParsers, ...exportParsers };
 
 export type FundView = inferParserType<typeof fundViewParsers>;
 
-// The grid filters in the browser, so no server page reads this view; made on first use, not at import (a call at
-// module level would keep nuqs's loader in the browser's bundle).
+// The grid filters in the browser; the page reads the view only for the first screen it sends. Made on first use, not
+// at import (a call at module level would keep nuqs's loader and cache in the browser's bundle).
 let viewLoader: ReturnType<typeof createLoader<typeof fundViewParsers>> | undefined;
+let viewCache: ReturnType<typeof createSearchParamsCache<typeof fundViewParsers>> | undefined;
+
+/** The Funds page's reading of its URL (server components). */
+export function fundViewCache() {
+  return (viewCache ??= createSearchParamsCache(fundViewParsers));
+}
 
 /** The grid's view from a URL's query. */
 export function loadFundView(searchParams: URLSearchParams): FundView {
