@@ -13,7 +13,7 @@ import { reconciliationSummaries } from "@/lib/reconciliation/server/summaries";
 
 export const metadata: Metadata = { title: "Funds" };
 
-/** The view's first screen of funds, each with its reconciliation line (null when no line can be had yet). */
+/** The view's first screen of funds, each with its reconciliation line (none while the lines cannot be had). */
 async function firstScreen(view: Parameters<typeof fundsFirstScreen>[1]): Promise<FundsFirstScreen> {
   const user = await requireUser();
   const [funds, lines] = await Promise.all([
