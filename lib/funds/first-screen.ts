@@ -1,6 +1,6 @@
 import { type ReconciliationStatus, reconciliationStatuses } from "../reconciliation/types";
+import { longestValues } from "../table/longest";
 import { applyView } from "../table/view";
-import { displayLength } from "../values/display-length";
 import { fundGridColumns } from "./columns";
 import { type FundView, fundsViewUrl } from "./search-params";
 import type { FundGridRow } from "./types";
@@ -42,17 +42,11 @@ export function reconciliationCounts(funds: readonly FundGridRow[]): Record<Reco
 /** The view's first rows, its counts and the columns' widths, from every fund (with their reconciliation lines). */
 export function fundsFirstScreen(funds: readonly FundGridRow[], view: FundView, at: number): FundsFirstScreen {
   const rows = applyView(funds, fundGridColumns, fundViewOptions(view));
-  const longest = Object.fromEntries(
-    fundGridColumns.map((column) => [
-      column.id,
-      funds.reduce((most, fund) => Math.max(most, displayLength(column.kind, column.value(fund))), 0),
-    ]),
-  );
   return {
     rows: rows.slice(0, fundsFirstScreenRows),
     shown: rows.length,
     total: funds.length,
-    longest,
+    longest: longestValues(funds, fundGridColumns),
     statuses: reconciliationCounts(funds),
     at,
     view: fundsViewUrl(view),

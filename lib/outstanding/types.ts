@@ -36,5 +36,4 @@ export interface OutstandingPage {
  */
 export interface OutstandingFunds {
   funds: { id: string; name: string; count: number }[];
-  complete: boolean;
 }

@@ -3,7 +3,7 @@ import { hasRole } from "../../access/policy";
 import type { Principal } from "../../data/principal";
 import { NotFound } from "../../http/errors";
 import { type AuditEvent, type AuditFilter, auditEventsPage } from "../../store/server";
-import { displayLength } from "../../values/display-length";
+import { longestValues } from "../../table/longest";
 import { auditColumns } from "../columns";
 import { type AuditView, auditViewText } from "../search-params";
 import type { AuditEntry, AuditPage, AuditRow } from "../types";
@@ -77,13 +77,6 @@ export async function auditPage(
     upTo: page.version,
   });
   const shown = rows.map(auditRowOf);
-  const longest = Object.fromEntries(
-    auditColumns.map((column) => [
-      column.id,
-      column.id === "at"
-        ? timestampChars
-        : shown.reduce((most, row) => Math.max(most, displayLength(column.kind, column.value(row))), 0),
-    ]),
-  );
+  const longest = { ...longestValues(shown, auditColumns), at: timestampChars };
   return { version: String(upTo), matched, total, offset: page.offset, rows: shown, longest };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { columnPaths, pickPaths } from "../../table/types";
-import { displayLength } from "../../values/display-length";
+import { longestValues } from "../../table/longest";
 import { investorColumns, type InvestorColumnId } from "../columns";
 import { defaultInvestorView, type InvestorView, investorViewSearch } from "../search-params";
 import type { Investor, InvestorRowsPage } from "../types";
@@ -28,12 +28,7 @@ export function earlyPage(
   const paths = columnPaths(columns);
   const shown = isNatural(view) && offset === 0 ? list.investors.slice(0, limit) : [];
   const rows = shown.map((investor) => pickPaths(investor, paths) as Investor);
-  const longest = Object.fromEntries(
-    columns.map((column) => [
-      column.id,
-      shown.reduce((most, investor) => Math.max(most, displayLength(column.kind, column.value(investor))), 0),
-    ]),
-  );
+  const longest = longestValues(shown, columns);
   return {
     version: null,
     complete: false,

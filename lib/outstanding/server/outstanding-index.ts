@@ -2,7 +2,7 @@ import "server-only";
 import type { OrganizationFund } from "../../fund-reads/server/scoped-organization";
 import { outstandingOf, overdueOf } from "../../reconciliation/outstanding";
 import { sortedPositions } from "../../table/view";
-import { displayLength } from "../../values/display-length";
+import { longestValues } from "../../table/longest";
 import { ScaledColumn } from "../../values/scaled-column";
 import { outstandingColumns } from "../columns";
 import type { OutstandingView } from "../search-params";
@@ -119,12 +119,7 @@ export class OutstandingIndex {
   }
 
   longest(): Record<string, number> {
-    this.widths ??= Object.fromEntries(
-      outstandingColumns.map((column) => [
-        column.id,
-        this.rows.reduce((longest, row) => Math.max(longest, displayLength(column.kind, column.value(row))), 0),
-      ]),
-    );
+    this.widths ??= longestValues(this.rows, outstandingColumns);
     return this.widths;
   }
 }

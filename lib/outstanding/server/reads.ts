@@ -70,8 +70,8 @@ export async function outstandingPage(
 
 /** The funds that have capital outstanding, with how many positions owe, for the fund filter. */
 export async function outstandingFunds(principal: Principal): Promise<OutstandingFunds> {
-  const { snapshot, index } = await current(principal);
-  return { funds: index.funds(), complete: snapshot.complete };
+  const { index } = await current(principal);
+  return { funds: index.funds() };
 }
 
 /** The distinct contact emails of every row of the view (not only those on screen), for a reminder. */
