@@ -21,8 +21,10 @@ const nextConfig = {
     // CI builds a fresh clone once: writing Turbopack's cache (11 s) would only be thrown away.
     turbopackFileSystemCacheForBuild: !process.env.CI,
     proxyClientMaxBodySize: 4096,
-    // The stylesheet (26 KB, 6 KB gzip) written into each page: the first paint waits for no second request.
-    inlineCss: true,
+    // Not inlined: Next wrote the 35 KB stylesheet into each page three times (a <style> and twice in the RSC
+    // payload), half of /outstanding's HTML for a phone to parse; as its own cached file, Lighthouse mobile on
+    // /outstanding went 93 → 96 (median of 5, e2e/bench/results.md).
+    inlineCss: false,
   },
   async headers() {
     return [

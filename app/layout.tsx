@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { isPhoneRequest } from "@/components/data-table/phone-guess";
 import { Providers } from "@/components/layout/providers";
 import { SiteHeader } from "@/components/layout/site-header";
 import { headerFacts } from "@/lib/data/header";
@@ -19,10 +21,11 @@ interface RootLayoutProps {
 export default async function RootLayout({ children }: RootLayoutProps) {
   await connection();
   const header = await headerFacts();
+  const phone = isPhoneRequest(await headers());
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
-        <Providers>
+        <Providers phone={phone}>
           <SiteHeader {...header} />
           <main id="main" className="mx-auto w-full max-w-[1600px] px-4 py-6 sm:px-6">
             {children}

@@ -43,7 +43,8 @@ export function DataTableCards<T extends RowData>(props: DataTableCardsProps<T>)
   const rows = table.getRowModel().rows;
   const rowCount = props.rowCount ?? rows.length;
   useEffect(() => {
-    if (onNearEnd && limit + pageSize >= rows.length) onNearEnd();
+    // Asked once the next "Show more" would reach past the loaded rows, not before.
+    if (onNearEnd && limit + pageSize > rows.length) onNearEnd();
   }, [onNearEnd, limit, rows.length]);
 
   const sortable = table.getVisibleLeafColumns().filter((column) => column.getCanSort());

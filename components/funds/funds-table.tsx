@@ -2,10 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTable } from "@tanstack/react-table";
-import { useDeferredValue, useMemo } from "react";
+import { type SyntheticEvent, useDeferredValue, useMemo, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
 import { dataTableFeatures } from "@/components/data-table/features";
 import { onSortingChangeFor, sortingOf } from "@/components/data-table/sorting";
+import { useWideScreen } from "@/components/data-table/use-wide-screen";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { fundGridColumns } from "@/lib/funds/columns";
 import { type FundsFirstScreen, reconciliationCounts } from "@/lib/funds/first-screen";
@@ -21,14 +22,27 @@ import { FundsTableToolbar } from "./funds-table-toolbar";
 
 const noFunds: FundGridRow[] = [];
 
+/** A press or focus that may need the whole list: anything in the grid but a link away from it. */
+function mayNeedList(event: SyntheticEvent) {
+  return !(event.target instanceof Element && event.target.closest("a"));
+}
+
 /**
- * Every fund the token sees, sorted and searched in the browser. Until the whole list has come (it is fetched once the
- * page is up), the server's first screen of the same view stands in for it.
+ * Every fund the token sees, sorted and searched in the browser. Until the whole list has come, the server's first
+ * screen of the same view stands in for it. A wide screen fetches the list once the page is up, so a header's click
+ * answers at once; a phone only when the person reaches for more than the first screen (a control, a view of its
+ * own, the end of the cards): most look at a few funds, and the list is 130 KB and a second of a phone's CPU.
  */
 export function FundsTable({ first }: { first: FundsFirstScreen }) {
-  const { data, error, refetch, isFetching, dataUpdatedAt } = useQuery(fundGridQuery());
-  const lines = useQuery(reconciliationSummariesQuery());
   const [view, setView] = useFundView();
+  const wide = useWideScreen();
+  const [reached, setReached] = useState(false);
+  const wanted = wide === true || reached || fundsViewUrl(view) !== first.view;
+  const { data, error, refetch, isFetching, dataUpdatedAt } = useQuery({ ...fundGridQuery(), enabled: wanted });
+  const lines = useQuery({ ...reconciliationSummariesQuery(), enabled: wanted });
+  const reach = (event: SyntheticEvent) => {
+    if (!reached && mayNeedList(event)) setReached(true);
+  };
   const deferredQuery = useDeferredValue(view.q);
   // The whole list once both have come (or the lines failed: the browser retries them), so no line flickers to
   // "not read yet" in between.
@@ -64,7 +78,7 @@ export function FundsTable({ first }: { first: FundsFirstScreen }) {
   });
 
   return (
-    <section aria-label="Funds">
+    <section aria-label="Funds" onPointerDownCapture={reach} onFocusCapture={reach}>
       <FundsTableToolbar
         query={query}
         onQueryChange={(value) => void setView({ q: value || null })}
@@ -93,6 +107,7 @@ export function FundsTable({ first }: { first: FundsFirstScreen }) {
         allRows={whole ? funds : undefined}
         longest={first.longest}
         rowCount={whole ? undefined : first.shown}
+        onNearEnd={whole || reached || first.rows.length >= first.shown ? undefined : () => setReached(true)}
         // The server's rows are of the view it rendered: one changed before the whole list came waits for it.
         busy={!whole && fundsViewUrl(view) !== first.view}
         label="Funds"
