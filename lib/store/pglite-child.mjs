@@ -22,7 +22,9 @@ async function stop(code) {
 try {
   mkdirSync(dirname(dir), { recursive: true });
   release = lockFolder(dir);
-  db = await PGlite.create(dir);
+  // Postgres's own page cache lives in the WASM memory, which never shrinks: 16 MB of it, not the default 128 MB; the
+  // pages beyond are in the OS's file cache.
+  db = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] });
   // The server keeps one connection (a Pool of one); a spare slot lets a reconnect in while a dead one closes.
   server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 2 });
   await server.start();

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { bigint, bigserial, customType, index, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 // Drizzle's own jsonb parses a top-level JSON string a second time and throws on BigInt: node-postgres already
@@ -12,6 +11,8 @@ const record = customType<{ data: unknown; driverData: unknown }>({
   toDriver: toJson,
   fromDriver: (value) => value,
 });
+
+const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 // Money and percentages: no precision limit, read as strings (node-postgres never parses numeric).
 const amount = (name: string) => numeric(name);
@@ -85,11 +86,12 @@ export const positions = pgTable(
     ownershipPercent: amount("ownership_percent"),
     managementFeeAmount: amount("management_fee_amount"),
     expenseReserveAmount: amount("expense_reserve_amount"),
-    record: record("record").notNull(),
-    // The record's jsonb hash (equal records hash alike): two reads are compared on it, reading only changed records.
-    recordHash: bigint("record_hash", { mode: "bigint" })
-      .generatedAlwaysAs(sql`jsonb_hash_extended(record, 0)`)
-      .notNull(),
+    // The masked record: packed (lib/store/server/packed-record.ts) since migration 0007; rows written before as jsonb.
+    record: record("record"),
+    packed: bytes("packed"),
+    // The record's hash (equal records hash alike): two reads are compared on it, reading only changed records.
+    // jsonb_hash_extended(record, 0) for the jsonb rows, the packed record's own for the others.
+    recordHash: bigint("record_hash", { mode: "bigint" }).notNull(),
   },
   (table) => [
     index("positions_read").on(table.readId, table.ordinal),

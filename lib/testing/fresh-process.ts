@@ -26,3 +26,16 @@ export async function endProcess(): Promise<void> {
   await running?.closeStore();
   running = null;
 }
+
+/** A process on one demo upstream, no sign-in (a trusted proxy's header), the embedded store unless `settings` say. */
+export const demoEnv = (demo: { url: string; token: string }, settings: Record<string, string | undefined> = {}) => ({
+  CUSTOMER_API_BASE_URL: demo.url,
+  CUSTOMER_API_TOKEN: demo.token,
+  CUSTOMER_API_SOURCES_FILE: undefined,
+  DATABASE_URL: undefined,
+  DIRECTORY_MATCH_SECRET: undefined,
+  DASHBOARD_AUTH: "none",
+  DASHBOARD_PROXY_USER_HEADER: "x-user",
+  DASHBOARD_PROXY_SECRET: "p".repeat(32),
+  ...settings,
+});

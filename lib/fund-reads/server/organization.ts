@@ -166,11 +166,13 @@ function ensureBuilding(state: SourceState, refresh: boolean): Promise<void> | n
   if (state.building) return state.building;
   const age = Date.now() - state.startedAt;
   const env = serverEnv();
-  // A person's Refresh reads every fund again at most once per INVESTOR_LIST_REFRESH_SECONDS, like a fund's list.
+  // A person's Refresh reads every fund again at most once per INVESTOR_LIST_REFRESH_SECONDS, like a fund's list; so
+  // does the next request after a build whose funds list could not be read (after a restart from part of the
+  // organization kept, the funds never kept would otherwise wait DIRECTORY_REFRESH_SECONDS, shown as unread).
   const due =
     state.round === 0 ||
     age >= env.DIRECTORY_REFRESH_SECONDS * 1_000 ||
-    (refresh && age >= env.INVESTOR_LIST_REFRESH_SECONDS * 1_000);
+    ((refresh || state.listFailure !== null) && age >= env.INVESTOR_LIST_REFRESH_SECONDS * 1_000);
   if (!due) return null;
   let listed = () => {};
   state.listed = new Promise((resolve) => (listed = resolve));

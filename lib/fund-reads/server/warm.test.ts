@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { startDemoApi } from "../../demo-api/server";
-import { endProcess, freshProcess } from "../../testing/fresh-process";
+import { demoEnv, endProcess, freshProcess } from "../../testing/fresh-process";
 import { pgliteFolder } from "../../testing/pglite-folder";
 import { testPrincipal } from "../../testing/principal";
 
@@ -15,23 +15,12 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 afterEach(endProcess);
 
 /** A process on the demo API with an embedded store, and these settings. */
-const envOf = (demo: { url: string; token: string }, settings: Record<string, string>) => ({
-  CUSTOMER_API_BASE_URL: demo.url,
-  CUSTOMER_API_TOKEN: demo.token,
-  CUSTOMER_API_SOURCES_FILE: undefined,
-  DATABASE_URL: undefined,
-  DIRECTORY_MATCH_SECRET: undefined,
-  DASHBOARD_AUTH: "none",
-  DASHBOARD_PROXY_USER_HEADER: "x-user",
-  DASHBOARD_PROXY_SECRET: "p".repeat(32),
-  ...settings,
-});
 
 describe("a start on a new embedded store", () => {
   it("warms from nothing at once, reads the organization live, and keeps its reads once the folder is made", async () => {
     const demo = await startDemoApi({ fundSizes: [30, 20], fundCount: 2, seed: 5 });
     try {
-      const run = await freshProcess(envOf(demo, { DATABASE_DIR: join(folder, "db") }), async () => ({
+      const run = await freshProcess(demoEnv(demo, { DATABASE_DIR: join(folder, "db") }), async () => ({
         store: await import("../../store/server"),
         warm: await import("./warm"),
         organization: await import("./scoped-organization"),
@@ -57,7 +46,7 @@ describe("a start on a new embedded store", () => {
     const demo = await startDemoApi({ fundCount: 100, investorsPerFund: 40, seed: 9 });
     try {
       const run = await freshProcess(
-        envOf(demo, {
+        demoEnv(demo, {
           DATABASE_DIR: pgliteFolder(folder),
           DIRECTORY_CONCURRENCY: "4",
           KEPT_WRITES_MAX_ROWS: "1000",

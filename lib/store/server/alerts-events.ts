@@ -1,6 +1,6 @@
 import "server-only";
 import { toJson } from "../schema";
-import { changeOf, type PositionChange, positionsSql } from "./changes";
+import { type PositionChange, positionChanges, positionsSql } from "./changes";
 import { dateOf, rowsOf, textOf, type Row } from "./alerts-sql";
 import type { StoreTx } from "./writes";
 
@@ -15,7 +15,7 @@ export async function positionChangesBetween(
 ): Promise<{ previousReadAt: Date | null; positions: PositionChange[] }> {
   const [before] = await rowsOf(tx, "select read_at from reads where id = $1", [beforeReadId]);
   const rows = await rowsOf(tx, positionsSql, [[beforeReadId], [afterReadId]]);
-  return { previousReadAt: dateOf(before?.read_at), positions: rows.map(changeOf) };
+  return { previousReadAt: dateOf(before?.read_at), positions: positionChanges(rows) };
 }
 
 /** Whether anyone subscribes to anything: with nobody to tell, a kept read makes no events and tracks no condition. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { changesSince } from "./changes";
-import { unkeptFunds } from "./reads";
+import { latestKeptList, unkeptFunds } from "./reads";
 import { at, investor, suiteStore, type TestDriver } from "./test-stores";
 import { recordFund, recordFundsList, recordReadFailure } from "./writes";
 
@@ -46,6 +46,32 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept re
     expect(byId["p-3"]).toMatchObject({ change: "removed", name: "Investor p-3", records: null });
     expect(byId["p-3"]!.amounts.find((amount) => amount.key === "commitment_amount")?.difference).toBe("-250.50");
     expect(byId["p-4"]!.amounts.find((amount) => amount.key === "commitment_amount")?.difference).toBe("1000.10");
+  });
+
+  it("reads and compares a list kept as jsonb before records were packed: only real changes", async () => {
+    const staying = investor("j-1", { team_members: [{ member_name: "A", member_email: "a@example.com" }] });
+    const paying = investor("j-2", { contributed_amount: "0.00" });
+    await list("jsonb", "j1", "2026-11-18T02:00:00Z", [staying, paying]);
+    // As migration 0007 left every row written before it: the record as jsonb, its hash PostgreSQL's.
+    await suite.store().use(async (_db, pool) => {
+      for (const record of [staying, paying]) {
+        await pool.query(
+          `update positions set record = $1::jsonb, packed = null, record_hash = jsonb_hash_extended($1::jsonb, 0)
+           where fund_id = 'jsonb' and investor_id = $2`,
+          [JSON.stringify(record), record.id],
+        );
+      }
+    });
+    expect((await latestKeptList("jsonb", suite.store()))?.investors.map((kept) => kept.record)).toEqual([
+      staying,
+      paying,
+    ]);
+    await list("jsonb", "j2", "2026-11-19T02:00:00Z", [staying, { ...paying, contributed_amount: "500.00" }]);
+    const { positions } = await changesSince(at("2026-11-18T12:00:00Z"), ["jsonb"], suite.store());
+    expect(positions.map((change) => [change.investorId, change.amounts.map((amount) => amount.key)])).toEqual([
+      ["j-2", ["contributed_amount"]],
+    ]);
+    expect(positions[0]!.records?.before).toEqual(paying);
   });
 
   it("says where history starts, and compares nothing before it", async () => {

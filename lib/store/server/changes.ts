@@ -1,9 +1,11 @@
 import "server-only";
+import { isDeepStrictEqual } from "node:util";
 import { positionAmountKeys } from "../columns";
 import { type StoreConnection, defaultConnection } from "./connection";
+import { unpackRecord } from "./packed-record";
 
 // What changed between two kept reads of each fund, worked out in SQL: the newest read at or before a moment against
-// the newest now, positions joined on investor id, numeric differences exact (numeric), records compared as jsonb.
+// the newest now, positions joined on investor id, numeric differences exact (numeric), records compared by hash.
 
 export type AmountKey = (typeof positionAmountKeys)[number];
 export const fundFigureKeys = ["total_commitments", "total_contributed", "total_received", "investor_count"] as const;
@@ -72,7 +74,7 @@ const comparisonsSql = `
   order by f.fund_id`;
 
 // Each pair's two reads joined on investor id by their records' hashes alone (a 50,000-investor read is narrow that
-// way), then only the differing rows read in full by their place in the list. Equal jsonb hashes alike; two records
+// way), then only the differing rows read in full by their place in the list. Equal records hash alike; two records
 // that differ collide on a 64-bit hash about once in 10^19 pairs.
 const oneSide = (read: string) =>
   `(select distinct on (investor_id) investor_id, ordinal, record_hash from positions where read_id = ${read}
@@ -105,7 +107,9 @@ export const positionsSql = `
          case when b.read_id is null then 'added' when a.read_id is null then 'removed' else 'changed' end change,
          coalesce(a.name, b.name) name, ${changedAmounts}, ${amountColumns},
          case when a.read_id is not null and b.read_id is not null then b.record end b_record,
-         case when a.read_id is not null and b.read_id is not null then a.record end a_record
+         case when a.read_id is not null and b.read_id is not null then b.packed end b_packed,
+         case when a.read_id is not null and b.read_id is not null then a.record end a_record,
+         case when a.read_id is not null and b.read_id is not null then a.packed end a_packed
   from differing d
   ${fetched("b")}
   ${fetched("a")}
@@ -144,10 +148,16 @@ function comparisonOf(row: Row): FundComparison {
   };
 }
 
-export function changeOf(row: Row): PositionChange {
+/** One side's record: packed, or jsonb for a row kept before records were packed; null for an added or removed one. */
+function recordOf(row: Row, side: "a" | "b"): Record<string, unknown> | null {
+  const packed = row[`${side}_packed`] as Buffer | null;
+  return packed ? unpackRecord(packed) : (row[`${side}_record`] as Record<string, unknown> | null);
+}
+
+function changeOf(row: Row): PositionChange {
   const keys = row.changed_amounts as AmountKey[];
-  const before = row.b_record as Record<string, unknown> | null;
-  const after = row.a_record as Record<string, unknown> | null;
+  const before = recordOf(row, "b");
+  const after = recordOf(row, "a");
   return {
     fundId: String(row.fund_id),
     investorId: String(row.investor_id),
@@ -157,6 +167,14 @@ export function changeOf(row: Row): PositionChange {
     records: before && after ? { before, after } : null,
   };
 }
+
+// Hashes differ where two equal records were hashed two ways (jsonb before migration 0007, packed after) or written
+// with their keys in another order: such a pair is no change.
+const differs = (change: PositionChange) =>
+  change.amounts.length > 0 || !change.records || !isDeepStrictEqual(change.records.before, change.records.after);
+
+/** The positions that differ, from `positionsSql`'s rows. */
+export const positionChanges = (rows: Row[]): PositionChange[] => rows.map(changeOf).filter(differs);
 
 /**
  * Each named fund's (by store key) newest kept investor list at or before `at` against its newest now, and the
@@ -189,7 +207,7 @@ export function changesSince(
               ])
             ).rows;
       await client.query("commit");
-      return { funds, positions: rows.map(changeOf) };
+      return { funds, positions: positionChanges(rows) };
     } catch (error) {
       await client.query("rollback").catch(() => undefined);
       throw error;

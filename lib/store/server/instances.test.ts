@@ -7,6 +7,7 @@ import { dumpDatabase, startPostgres } from "../../../scripts/postgres-server.mj
 import { freePort } from "../../../scripts/free-port.mjs";
 import { StoreConnection } from "./connection";
 import { tryWithJobLock, withFundReadLock } from "./locks";
+import { unpackRecord } from "./packed-record";
 import { StoreUnavailable } from "./status";
 import { at, investor, testDatabase, testStore, type TestDriver } from "./test-stores";
 import { recordFund, recordInvestorList } from "./writes";
@@ -99,8 +100,15 @@ describe("the store on PostgreSQL", () => {
         store,
       );
       const dump = await dumpDatabase(store.config.url!);
-      expect(dump).toContain("***-**-6789");
       expect(dump).toContain("CREATE TABLE public.positions");
+      // The position's row, its record packed (bytea in hex): what a restore would read back.
+      const lines = dump.split("\n");
+      const copy = lines.findIndex((line) => line.startsWith("COPY public.positions "));
+      const columns = /\((.*)\)/.exec(lines[copy]!)![1]!.split(", ");
+      const row = lines[copy + 1]!.split("\t");
+      expect(row[columns.indexOf("investor_id")]).toBe("dumped");
+      const packed = Buffer.from(row[columns.indexOf("packed")]!.replace(/^\\\\x/, ""), "hex");
+      expect(unpackRecord(packed)).toMatchObject({ id: "dumped", tax_id: "***-**-6789" });
     } finally {
       await dispose();
     }

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { positionAmountKeys, positionColumns } from "../columns";
 import { toJson } from "../schema";
+import { packRecord } from "./packed-record";
 
 // One statement per chunk, its rows as one jsonb parameter (jsonb_to_recordset): 18 array parameters spent 8 s of a
 // first start's main thread at 100,000 positions in node-postgres's array-literal escaping (escapeElement), where
@@ -17,18 +18,22 @@ const positionColumnNames = [
   ["email", "text"],
   ["tax_key", "text"],
   ...positionAmountKeys.map((key) => [key, "numeric"] as const),
-  ["record", "jsonb"],
+  ["record_hash", "bigint"],
 ] as const;
 
+// The packed record travels in the JSON as base64 and is decoded by the statement.
 const names = positionColumnNames.map(([name]) => name).join(", ");
-const insertPositions = sql.raw(`insert into positions (${names}) select ${names} from jsonb_to_recordset(`);
+const insertPositions = sql.raw(
+  `insert into positions (${names}, packed) select ${names}, decode(packed, 'base64') from jsonb_to_recordset(`,
+);
 const recordset = sql.raw(
-  `::jsonb) as rows(${positionColumnNames.map(([name, type]) => `${name} ${type}`).join(", ")})`,
+  `::jsonb) as rows(${positionColumnNames.map(([name, type]) => `${name} ${type}`).join(", ")}, packed text)`,
 );
 
 /** The insert of one chunk of positions: the rows as one jsonb array, amounts as their decimal strings. */
 export function positionsInsert(readId: number, fundId: string, offset: number, chunk: readonly KeptInvestor[]) {
   const rows = chunk.map(({ record, taxKey }, index) => {
+    const packed = packRecord(record);
     const { investorId, name, email, amounts } = positionColumns(record);
     const row: Record<string, unknown> = {
       read_id: readId,
@@ -38,7 +43,8 @@ export function positionsInsert(readId: number, fundId: string, offset: number, 
       name,
       email,
       tax_key: taxKey,
-      record,
+      record_hash: packed.hash,
+      packed: packed.packed.toString("base64"),
     };
     for (const key of positionAmountKeys) row[key] = amounts[key];
     return row;

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Pool } from "pg";
 import { type StoreConnection, defaultConnection } from "./connection";
+import { unpackRecord } from "./packed-record";
 
 /** A fund's investor list as last kept, with the fund's record and the figures read with it. */
 export interface KeptList {
@@ -65,16 +66,35 @@ export function projection(shape: RecordShape | undefined, path = "record"): str
   return `jsonb_build_object(${pairs.join(", ")})`;
 }
 
+/** The shape's paths of a record, as `projection` gives them from a jsonb one. */
+export function projected(record: Record<string, unknown>, shape: RecordShape | undefined): Record<string, unknown> {
+  if (!shape) return record;
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, part]) => {
+      const value = record[key] ?? null;
+      if (part === true) return [key, value];
+      const object = typeof value === "object" && value !== null && !Array.isArray(value);
+      return [key, object ? projected(value as Record<string, unknown>, part) : null];
+    }),
+  );
+}
+
 async function keptLists(pool: Pool, rows: ListRow[], shape?: RecordShape): Promise<KeptList[]> {
   if (rows.length === 0) return [];
   const byRead = new Map<string, KeptList["investors"]>(rows.map((row) => [row.id, []]));
-  const found = await pool.query<{ read_id: string; record: Record<string, unknown>; tax_key: string | null }>(
-    `select read_id, ${projection(shape)} as record, tax_key from positions where read_id = any($1::bigint[])
-     order by read_id, ordinal`,
+  const found = await pool.query<{
+    read_id: string;
+    record: Record<string, unknown> | null;
+    packed: Buffer | null;
+    tax_key: string | null;
+  }>(
+    `select read_id, case when packed is null then ${projection(shape)} end as record, packed, tax_key
+     from positions where read_id = any($1::bigint[]) order by read_id, ordinal`,
     [rows.map((row) => row.id)],
   );
   for (const position of found.rows) {
-    byRead.get(position.read_id)?.push({ record: position.record, taxKey: position.tax_key });
+    const record = position.packed ? projected(unpackRecord(position.packed), shape) : position.record!;
+    byRead.get(position.read_id)?.push({ record, taxKey: position.tax_key });
   }
   return rows.map((row) => ({
     fundId: row.fund_id,

@@ -130,7 +130,9 @@ export function recordInvestorList(
   const read = { kind: "investors" as const, fundId, digest, readAt, record: null, summary };
   const fill = async (tx: Tx, readId: number) => {
     for (let start = 0; start < investors.length; start += positionsPerStatement) {
-      await tx.execute(positionsInsert(readId, fundId, start, investors.slice(start, start + positionsPerStatement)));
+      await tx.execute(
+        await positionsInsert(readId, fundId, start, investors.slice(start, start + positionsPerStatement)),
+      );
       await new Promise((turn) => setImmediate(turn));
     }
   };
