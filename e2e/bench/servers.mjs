@@ -52,11 +52,11 @@ export async function stopAll() {
   for (const pid of groups) signalGroup(pid, "SIGKILL");
 }
 
-/** Stops one process group started here (e.g. to restart the app server cold). */
-export async function stopGroup(pid) {
+/** Stops one process group started here (e.g. to restart the app server cold), killing it after `graceMs`. */
+export async function stopGroup(pid, graceMs = 5_000) {
   const child = [...children].find((candidate) => candidate.pid === pid);
   signalGroup(pid, "SIGTERM");
-  for (let i = 0; i < 50 && child && children.has(child); i += 1) await sleep(100);
+  for (let waited = 0; waited < graceMs && child && children.has(child); waited += 100) await sleep(100);
   signalGroup(pid, "SIGKILL");
 }
 
