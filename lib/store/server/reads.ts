@@ -67,7 +67,7 @@ export function projection(shape: RecordShape | undefined, path = "record"): str
 }
 
 /** The shape's paths of a record, as `projection` gives them from a jsonb one. */
-export function projected(record: Record<string, unknown>, shape: RecordShape | undefined): Record<string, unknown> {
+function projected(record: Record<string, unknown>, shape: RecordShape | undefined): Record<string, unknown> {
   if (!shape) return record;
   return Object.fromEntries(
     Object.entries(shape).map(([key, part]) => {
