@@ -14,16 +14,17 @@ interface DirectoryStatusProps {
 }
 
 const count = new Intl.NumberFormat("en-US");
-// The same text on the server and in the browser, so hydration agrees.
-const clock = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "UTC",
-});
-const keptTime = (iso: string) => `${clock.format(new Date(iso))} UTC`;
+// The same text on the server and in the browser, so hydration agrees; made on first use (costly on a phone's first run).
+let clock: Intl.DateTimeFormat | undefined;
+const keptTime = (iso: string) =>
+  `${(clock ??= new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "UTC",
+  })).format(new Date(iso))} UTC`;
 
 /** What the directory covers: the funds still being read, and the ones that could not be, each named, with Retry. */
 export function DirectoryStatus({ progress, complete, kept, failedFunds, onRetry, retrying }: DirectoryStatusProps) {

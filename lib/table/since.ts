@@ -34,27 +34,34 @@ export function sinceLabel(text: string): string {
   return day.test(text) ? readDay(sinceInstant(text)) : readInstant(sinceInstant(text));
 }
 
-const dayFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-});
-const timeFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: "UTC",
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+// Made on first use, like formatDate's: a formatter with a time zone is costly to build in a phone's first script run.
+let dayFormat: Intl.DateTimeFormat | undefined;
+let timeFormat: Intl.DateTimeFormat | undefined;
+const days = () =>
+  (dayFormat ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+  }));
+const times = () =>
+  (timeFormat ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: "UTC",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }));
 
 /** "Nov 20, 2026". */
 export function readDay(at: Date | string): string {
-  return dayFormat.format(typeof at === "string" ? new Date(at) : at);
+  return days().format(typeof at === "string" ? new Date(at) : at);
 }
 
 /** "Nov 18 02:00 UTC". */
 export function readInstant(at: Date | string): string {
-  return `${timeFormat.format(typeof at === "string" ? new Date(at) : at).replace(",", "")} UTC`;
+  return `${times()
+    .format(typeof at === "string" ? new Date(at) : at)
+    .replace(",", "")} UTC`;
 }

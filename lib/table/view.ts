@@ -12,9 +12,11 @@ export class DecimalKey {
 
 export type SortKey = DecimalKey | number | string;
 
-const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+// Made on first use: a collator is costly to build in a page's first script run, and most pages sort on the server.
+let collator: Intl.Collator | undefined;
+const collate = () => (collator ??= new Intl.Collator("en", { sensitivity: "base", numeric: true }));
 /** How two texts of a column compare: by locale, ignoring case and accents, numbers by value. */
-export const compareText = (a: string, b: string): number => collator.compare(a, b);
+export const compareText = (a: string, b: string): number => collate().compare(a, b);
 
 /** The comparable form of a value, or undefined when it is empty or does not parse (those sort last). */
 export function sortKey(kind: ColumnKind, raw: RawValue): SortKey | undefined {
@@ -36,7 +38,7 @@ export function compareKeys(a: SortKey, b: SortKey): number {
     return a.exact === b.exact ? 0 : compareDecimals(a.exact, b.exact);
   }
   if (typeof a === "number" && typeof b === "number") return a - b;
-  return collator.compare(String(a), String(b));
+  return collate().compare(String(a), String(b));
 }
 
 /**
