@@ -1,4 +1,4 @@
-import { parseTimestamp } from "../values/format";
+import { parseTimestamp, utcDay } from "../values/format";
 
 // "Changes since X" in the URL: a short span back from now, a UTC day, or an instant; resolved at request time.
 const relativeDays = { "1d": 1, "7d": 7, "30d": 30 } as const;
@@ -35,15 +35,7 @@ export function sinceLabel(text: string): string {
 }
 
 // Made on first use, like formatDate's: a formatter with a time zone is costly to build in a phone's first script run.
-let dayFormat: Intl.DateTimeFormat | undefined;
 let timeFormat: Intl.DateTimeFormat | undefined;
-const days = () =>
-  (dayFormat ??= new Intl.DateTimeFormat("en-US", {
-    timeZone: "UTC",
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-  }));
 const times = () =>
   (timeFormat ??= new Intl.DateTimeFormat("en-US", {
     timeZone: "UTC",
@@ -56,7 +48,7 @@ const times = () =>
 
 /** "Nov 20, 2026". */
 export function readDay(at: Date | string): string {
-  return days().format(typeof at === "string" ? new Date(at) : at);
+  return utcDay(typeof at === "string" ? new Date(at) : at);
 }
 
 /** "Nov 18 02:00 UTC". */

@@ -99,18 +99,19 @@ export function parseTimestamp(value: RawValue): Date | null {
 // Made on first use: building a formatter with a time zone costs ~14 ms of a phone's first script run (profiled on
 // /outstanding), and most pages show no date at first.
 let dateFormat: Intl.DateTimeFormat | undefined;
-const dates = () =>
+/** A date's day in UTC, "Jul 12, 2022". */
+export const utcDay = (date: Date): string =>
   (dateFormat ??= new Intl.DateTimeFormat("en-US", {
     timeZone: "UTC",
     year: "numeric",
     month: "short",
     day: "numeric",
-  }));
+  })).format(date);
 
 /** A day in UTC ("Jul 12, 2022"); a value that does not parse is shown as it came. */
 export function formatDate(value: RawValue): string {
   const date = parseTimestamp(value);
-  if (date) return dates().format(date);
+  if (date) return utcDay(date);
   return rawText(value) ?? EMPTY;
 }
 
