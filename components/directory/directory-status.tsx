@@ -37,8 +37,8 @@ export function DirectoryStatus({ progress, complete, kept, failedFunds, onRetry
       ) : null}
       {complete ? null : (
         <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
-          Reading investors: {count.format(progress.read)} of {count.format(progress.total)} funds. The list below is
-          incomplete until every fund is read.
+          {progress.loadingKept ? "Loading the kept reads" : "Reading investors"}: {count.format(progress.read)} of{" "}
+          {count.format(progress.total)} funds. The list below is incomplete until every fund is read.
         </p>
       )}
       {failedFunds.length > 0 ? (

@@ -133,13 +133,16 @@ async function oneSize({ dir, size, profileDir, log }) {
     const pageMs = await untilFromSpawn(spawned, "the directory's first page", () =>
       answers(`${spawned.url}/api/investors?offset=0&limit=100`),
     );
-    await untilFromSpawn(spawned, "the directory complete", () => directoryComplete(spawned.url), 250);
+    // The first page may be the first kept reads served, saying so ("Loading the kept reads: …"); then the whole.
+    const wholeMs = await untilFromSpawn(spawned, "the directory complete", () => directoryComplete(spawned.url), 250);
     const sortMs = await viewMedian(spawned.url, "sort=commitment_amount.desc");
     const searches = [];
     for (const term of SEARCHES) searches.push(await viewMedian(spawned.url, `q=${term}`, 3));
     const searchMs = summarize(searches).median;
     await stopGroup(spawned.app.groupPid);
-    log(`  restart: /healthz ${healthzMs} ms, kept rows ${keptMs} ms, directory page ${pageMs} ms`);
+    log(
+      `  restart: /healthz ${healthzMs} ms, kept rows ${keptMs} ms, directory page ${pageMs} ms, whole ${wholeMs} ms`,
+    );
     log(`  warm directory: sort ${round(sortMs)} ms, search ${round(searchMs)} ms`);
     // PostgreSQL's bytes at 100,000 positions only: at 1,000,000 its first start would add minutes to an opt-in run.
     const postgres = size === "small" ? await postgresBytes({ dir, api, token, log }) : null;
@@ -153,7 +156,7 @@ async function oneSize({ dir, size, profileDir, log }) {
         name: `${name} (${label})`,
         unit,
         runs: [value],
-        target: { op, value: limit },
+        target: op ? { op, value: limit } : null,
         note,
       });
     const bytesRow = (id, kind, measured) =>
@@ -187,7 +190,16 @@ async function oneSize({ dir, size, profileDir, log }) {
       ),
       row("healthz", "restart: /healthz answers, from the spawn", "ms", healthzMs, "<=", target.healthzMs),
       row("kept-rows", "restart: a kept fund's first rows, from the spawn", "ms", keptMs, "<=", target.keptMs),
-      row("directory-page", "restart: the directory's first page, from the spawn", "ms", pageMs, "<=", target.keptMs),
+      row(
+        "directory-page",
+        "restart: the directory's first page, from the spawn",
+        "ms",
+        pageMs,
+        "<=",
+        target.keptMs,
+        "the funds whose kept reads are served by then, with their progress",
+      ),
+      row("directory-whole", "restart: the directory whole (every kept read served), from the spawn", "ms", wholeMs),
       bytesRow("bytes", "PGlite", probe),
       ...(postgres ? [bytesRow("bytes-postgres", "PostgreSQL", postgres)] : []),
       row("sort", "directory sort, warm (median of 5)", "ms", round(sortMs), "<=", target.viewMs),

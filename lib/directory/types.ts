@@ -16,6 +16,8 @@ export interface DirectoryProgress {
   /** Funds tried (read or failed) and funds in all. */
   read: number;
   total: number;
+  /** The funds so far are this start's kept reads, still loading from the store (not live reads). */
+  loadingKept?: boolean;
 }
 
 /** The five amounts summed across a person's positions, as exact decimal strings (null when none has one). */

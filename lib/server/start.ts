@@ -7,7 +7,7 @@ import { readUsersFile } from "../auth/users";
 import { connectUpstream } from "../data/upstream";
 import { scheduleDailySnapshot } from "../fund-reads/server/snapshot";
 import { keptWritesLanded, keptWritesSettled } from "../fund-reads/server/kept";
-import { closeStore } from "../store/server";
+import { closeStore, openStore, storeStartsEmpty } from "../store/server";
 import { warmFromStore } from "../fund-reads/server/warm";
 import { EnvError, serverEnv } from "./env";
 import { logLine } from "./log";
@@ -19,6 +19,9 @@ import { sharedStore } from "./shared-store";
 export async function startServer(): Promise<void> {
   try {
     const { DASHBOARD_USERS_FILE: usersFile, ACCESS_RULES_FILE: rulesFile } = serverEnv();
+    // The store's process starts beside the rest of the start (PGlite's took ~1 s of a restart's first answers); a
+    // folder not made yet is left for the first write, as warmFromStore leaves it.
+    if (!storeStartsEmpty()) void openStore();
     if (usersFile) readUsersFile(usersFile);
     if (rulesFile) readRulesFile(rulesFile);
     logLine("server_configured", { mode: await connectUpstream() });

@@ -159,20 +159,30 @@ const positionsOf = (ref: string, investors: readonly { record: Record<string, u
   // The projected record has every field positionOf reads (the kept-reads suite holds them to one another).
   investors.map(({ record, taxKey }) => positionOf(ref, record as Investor, taxKey));
 
+// The first query's funds are served before the rest are asked for: a smaller one answers a restart's first pages sooner.
 const summariesPerQuery = 250;
+const firstQuery = 50;
 
-/** Each fund's newest kept positions: from its read's summary, else from its rows (only the fields they take). */
-async function keptPositions(refs: ReadonlyMap<string, string>): Promise<KeptPositions[]> {
+/**
+ * Each fund's newest kept positions: from its read's summary, else from its rows (only the fields they take). Those
+ * from summaries are given to `onLists` as each query's come, so they can be served before the rest.
+ */
+async function keptPositions(
+  refs: ReadonlyMap<string, string>,
+  onLists: (lists: KeptPositions[]) => void,
+): Promise<KeptPositions[]> {
   // A few hundred funds a query: PGlite has one session, and a fund page opened meanwhile waits for one, not all.
   const keys = [...refs.keys()];
-  const kept = [];
-  for (let at = 0; at < keys.length; at += summariesPerQuery)
-    kept.push(...(await latestKeptSummaries(keys.slice(at, at + summariesPerQuery))));
-  const lists = kept.map((read) => {
-    const ref = refs.get(read.fundId)!;
-    const positions = read.summary === null ? null : decodeSummary(ref, read.summary);
-    return { fundId: ref, positions, digest: read.digest, seenAt: read.lastSeenAt.getTime(), key: read.fundId };
-  });
+  const lists = [];
+  for (let at = 0, size = firstQuery; at < keys.length; at += size, size = summariesPerQuery) {
+    const some = (await latestKeptSummaries(keys.slice(at, at + size))).map((read) => {
+      const ref = refs.get(read.fundId)!;
+      const positions = read.summary === null ? null : decodeSummary(ref, read.summary);
+      return { fundId: ref, positions, digest: read.digest, seenAt: read.lastSeenAt.getTime(), key: read.fundId };
+    });
+    lists.push(...some);
+    onLists(some.flatMap(({ key: _, positions, ...list }) => (positions ? [{ ...list, positions }] : [])));
+  }
   // Without a summary (kept before them, or a person forgotten from the read) or of another format: the rows' fields.
   const other = lists.filter((list) => list.positions === null).map((list) => list.key);
   const rows = new Map(
@@ -192,9 +202,13 @@ async function keptPositions(refs: ReadonlyMap<string, string>): Promise<KeptPos
  * A source's newest funds list kept under its current token and its funds' newest kept positions, or null when
  * nothing is kept or the store is down. What that list names is what the token listed: only those funds are served.
  * Positions only, from each read's summary: at 100,000 positions the whole records took 10.4 s and most of the RSS;
- * a fund's records are read when its page is opened (fund-lists.ts).
+ * a fund's records are read when its page is opened (fund-lists.ts). `onLists` is given each query's lists as they
+ * come (the funds list with them).
  */
-export async function keptOrganization(source: string): Promise<KeptOrganization | null> {
+export async function keptOrganization(
+  source: string,
+  onLists: (some: KeptOrganization) => void = () => {},
+): Promise<KeptOrganization | null> {
   try {
     const started = Date.now();
     const fingerprint = await fingerprintOf(source);
@@ -203,11 +217,12 @@ export async function keptOrganization(source: string): Promise<KeptOrganization
     const records = (list.funds as Fund[]).filter((fund) => typeof fund?.id === "string");
     seedFundsList(source, records);
     const refs = new Map(records.map((fund) => [storeKeyOf(fingerprint, fund.id), refOf(source, fund.id)]));
-    const lists = await keptPositions(refs);
+    const funds = records.map((fund) => fundAsRef({ source }, fund));
+    const seenAt = list.lastSeenAt.getTime();
+    const lists = await keptPositions(refs, (some) => onLists({ funds, seenAt, lists: some }));
     const positions = lists.reduce((sum, read) => sum + read.positions.length, 0);
     logLine("kept_reads_loaded", { source, funds: lists.length, positions, ms: Date.now() - started });
-    const funds = records.map((fund) => fundAsRef({ source }, fund));
-    return { funds, seenAt: list.lastSeenAt.getTime(), lists };
+    return { funds, seenAt, lists };
   } catch {
     return null;
   }

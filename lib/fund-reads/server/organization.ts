@@ -11,7 +11,7 @@ import { foregroundQuiet } from "../../server/foreground.mjs";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
 import { failureOf, type FundState, fundStateOf } from "./fund-state";
-import { keepFailure, keepFundsList, type KeptOrganization } from "./kept";
+import { keepFailure, keepFundsList } from "./kept";
 import { type Position, positionsCollector } from "./positions";
 import { readFundList } from "./upstream-list";
 import { roomToKeep } from "./write-queue";
@@ -25,6 +25,10 @@ export interface SourceState {
   funds: Map<string, FundState>;
   /** While a start loads the kept reads: a build then would read every fund the store is about to give. */
   keptLoading: Promise<void> | null;
+  /** Settles once the start has served its first kept reads (or given up loading them). */
+  keptFirst: Promise<void>;
+  /** The funds this start served from their kept reads (not read live meanwhile). */
+  keptServed: Set<string>;
   /** Why the fund list itself could not be read, when it could not. */
   listFailure: Error | null;
   round: number;
@@ -45,6 +49,8 @@ export function sourceState(source: string): SourceState {
       source,
       funds: new Map(),
       keptLoading: null,
+      keptFirst: Promise.resolve(),
+      keptServed: new Set(),
       listFailure: null,
       round: 0,
       startedAt: 0,
@@ -65,7 +71,8 @@ export function onOrganizationSettled(name: string, listener: (source: string) =
   settledListeners().set(name, listener);
 }
 
-function settled(source: string) {
+/** Tells the listeners a source's funds have all been tried (a build's end, or a start served whole from the store). */
+export function settled(source: string) {
   for (const listener of settledListeners().values()) listener(source);
 }
 
@@ -94,38 +101,6 @@ async function readFund(state: SourceState, fund: FundState, record: Fund, round
     const failure = failureOf(fund, error);
     setFund(state, fund, { status: "failed", positions: [], digest: null, failure, keptAt: null, round });
   }
-}
-
-/**
- * A process starts from the store: each fund's newest list kept under the source's current token, so the directory,
- * capital outstanding and the grid's reconciliation are whole at once, while the live reads run. Kept reads younger
- * than the directory's refresh interval are this round's reads (the next build comes when they are due); older ones
- * are served as kept ("refreshing…") while a build reads every fund. Funds read live already are left as they are.
- */
-export function startFromKept(source: string, kept: KeptOrganization): void {
-  const state = sourceState(source);
-  const now = Date.now();
-  if (state.funds.size === 0)
-    state.funds = new Map(kept.funds.map((record) => [record.id, fundStateOf(source, record, undefined)]));
-  const dueMs = serverEnv().DIRECTORY_REFRESH_SECONDS * 1_000;
-  const recent = new Map(kept.lists.filter((list) => now - list.seenAt < dueMs).map((list) => [list.fundId, list]));
-  const funds = [...state.funds.values()];
-  // Every fund read within the interval: a round done, the next one due when its oldest read is.
-  const whole =
-    state.round === 0 && now - kept.seenAt < dueMs && funds.every((f) => f.status === "pending" && recent.has(f.id));
-  for (const list of kept.lists) {
-    const fund = state.funds.get(list.fundId);
-    if (!fund || fund.status !== "pending") continue;
-    const read = { status: "read" as const, positions: list.positions, digest: list.digest, readAt: list.seenAt };
-    const keptAt = recent.has(fund.id) ? null : list.seenAt;
-    state.funds.set(fund.id, { ...fund, ...read, keptAt, round: whole ? 1 : 0 });
-  }
-  state.changes += 1;
-  if (!whole) return;
-  state.round = 1;
-  state.startedAt = Math.min(kept.seenAt, ...[...recent.values()].map((list) => list.seenAt));
-  // As when a build has tried every fund: the directory makes its index now, before anyone asks.
-  settled(source);
 }
 
 async function build(state: SourceState, listed: () => void, reuseMs: number): Promise<void> {
@@ -180,6 +155,18 @@ function ensureBuilding(state: SourceState, refresh: boolean): Promise<void> | n
   const reuseMs = refresh ? 0 : env.INVESTOR_LIST_CACHE_SECONDS * 1_000;
   state.building = build(state, listed, reuseMs).finally(() => {
     state.building = null;
+    // What the process holds once the organization is read (what HELD_LISTS_MB and the indexes leave), for operators.
+    const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+    const mb = (bytes: number) => Math.round(bytes / 1_048_576);
+    logLine("organization_read", {
+      source: state.source,
+      funds: state.funds.size,
+      ms: Date.now() - state.startedAt,
+      rssMb: mb(rss),
+      heapUsedMb: mb(heapUsed),
+      heapTotalMb: mb(heapTotal),
+      externalMb: mb(external),
+    });
     // Every fund tried: the directory makes (and readies) its index before anyone asks for it.
     settled(state.source);
   });
@@ -205,19 +192,10 @@ export function dropFund(ref: string): void {
   if (state?.funds.delete(ref)) state.changes += 1;
 }
 
-// An early request (the warm-up's) waits this long at most for the kept reads before it starts a build.
-const keptWaitMs = 15_000;
+const loadingKept = (state: SourceState) => state.keptLoading !== null;
 
-/** Until `loaded` settles (the kept reads loaded and served), the source waits for them before any build. */
-export function awaitKeptReads(source: string, loaded: Promise<unknown>): void {
-  const state = sourceState(source);
-  const settledLoad = loaded.then(
-    () => undefined,
-    () => undefined,
-  );
-  state.keptLoading = settledLoad;
-  void settledLoad.then(() => state.keptLoading === settledLoad && (state.keptLoading = null));
-}
+// An early request waits this long at most for the first kept reads before it starts a build.
+const keptWaitMs = 15_000;
 
 /**
  * A source's funds as they stand, its build begun when due: the first fund list is awaited (the funds are not).
@@ -225,7 +203,11 @@ export function awaitKeptReads(source: string, loaded: Promise<unknown>): void {
  */
 export async function sourceNow(source: string, options: { refresh?: boolean } = {}): Promise<SourceState> {
   const state = sourceState(source);
-  if (state.keptLoading) await Promise.race([state.keptLoading, sleep(keptWaitMs, undefined, { ref: false })]);
+  if (state.keptLoading) {
+    await Promise.race([state.keptFirst, sleep(keptWaitMs, undefined, { ref: false })]);
+    // The kept reads served so far, with their progress; the build waits for the rest (warm.ts begins it then).
+    if (loadingKept(state) && state.funds.size > 0) return state;
+  }
   const building = ensureBuilding(state, options.refresh ?? false);
   // Before the fund list is known there is nothing to show but the wait for it.
   if (building && state.funds.size === 0) await state.listed;

@@ -66,7 +66,11 @@ function merged(principal: Principal, sources: readonly SourceState[], changes: 
     states,
     changes,
     building: sources.some((state) => state.building !== null),
-    progress: { read, total: states.length },
+    progress: {
+      read,
+      total: states.length,
+      ...(sources.some((state) => state.keptLoading !== null) ? { loadingKept: true } : {}),
+    },
     failedFunds: states.flatMap((fund) => (fund.failure ? [fund.failure] : [])),
     complete,
     version: complete ? versionOf(states) : null,

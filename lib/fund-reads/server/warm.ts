@@ -3,12 +3,13 @@ import { sourceNames } from "../../data/sources";
 import { storeStartsEmpty } from "../../store/server";
 import { processWide } from "../../server/process-wide";
 import { keptOrganization } from "./kept";
-import { awaitKeptReads, sourceNow, startFromKept } from "./organization";
+import { awaitKeptReads, serveKept, startFromKept } from "./kept-start";
+import { sourceNow } from "./organization";
 
 /**
  * At a process's start: each source's organization and fund lists from their newest reads kept under its current
- * token, served at once "as of" those reads, then the live reads begun. Without a store, or with nothing kept, it
- * only begins the live reads on first use, as before. Runs once per process.
+ * token, served "as of" those reads as they load (a few hundred funds at a time), then the live reads begun. Without
+ * a store, or with nothing kept, it only begins the live reads on first use, as before. Runs once per process.
  */
 export function warmFromStore(): Promise<{ funds: number; positions: number } | null> {
   return processWide("fund-reads-warm", async () => {
@@ -16,12 +17,12 @@ export function warmFromStore(): Promise<{ funds: number; positions: number } | 
     if (storeStartsEmpty()) return null;
     const warmed = await Promise.all(
       sourceNames().map(async (source) => {
-        const served = keptOrganization(source).then((kept) => {
-          // Positions only: a fund's records are held when its page is first opened (fund-lists.ts).
+        // Positions only: a fund's records are held when its page is first opened (fund-lists.ts).
+        const served = keptOrganization(source, (some) => serveKept(source, some)).then((kept) => {
           if (kept) startFromKept(source, kept);
           return kept;
         });
-        // A request meanwhile (the warm-up's page) finds the organization served from the store, not a build begun.
+        // A request meanwhile (the warm-up's page) is served from the store as it loads, not a build begun.
         awaitKeptReads(source, served);
         const kept = await served;
         // The live reads begin now, in the background: nobody waits on them.

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { startDemoApi } from "../../demo-api/server";
+import { demoEnv, endProcess, freshProcess } from "../../testing/fresh-process";
+import { pgliteFolder } from "../../testing/pglite-folder";
+import { testPrincipal } from "../../testing/principal";
+
+// A restart serves the organization from the store as it loads: the directory answers from the first few hundred
+// funds' kept reads, saying so, rather than after the whole organization; and it needs no upstream to be whole.
+
+const folder = mkdtempSync(join(tmpdir(), "fe-kept-start-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterEach(endProcess);
+
+const modules = async () => ({
+  store: await import("../../store/server"),
+  warm: await import("./warm"),
+  organization: await import("./scoped-organization"),
+  kept: await import("./kept"),
+});
+
+describe("a restart from the kept reads", () => {
+  it("answers from the first kept reads with their progress, then is whole without the upstream", async () => {
+    const demo = await startDemoApi({ fundCount: 600, investorsPerFund: 2, seed: 31 });
+    const env = demoEnv(demo, { DATABASE_DIR: pgliteFolder(folder), DIRECTORY_CONCURRENCY: "8" });
+    const user = testPrincipal();
+    try {
+      const first = await freshProcess(env, modules);
+      await first.organization.organizationSnapshot(user);
+      await first.organization.organizationBuilt(user);
+      expect((await first.organization.organizationSnapshot(user)).complete).toBe(true);
+      await first.kept.keptWritesSettled();
+    } finally {
+      await demo.close();
+    }
+
+    // The upstream is gone: whatever the restart shows comes from the store.
+    const run = await freshProcess(env, modules);
+    const warmed = run.warm.warmFromStore();
+    const early = await run.organization.organizationSnapshot(user);
+    // The first query's funds (50 of 600), said to be the kept reads still loading, and no build begun.
+    expect(early.progress).toEqual({ read: 50, total: 600, loadingKept: true });
+    expect(early.complete).toBe(false);
+    expect(early.building).toBe(false);
+    expect(early.states.filter((fund) => fund.status === "read").flatMap((fund) => fund.positions)).toHaveLength(100);
+
+    expect(await warmed).toEqual({ funds: 600, positions: 1200 });
+    const whole = await run.organization.organizationSnapshot(user);
+    expect(whole.progress).toEqual({ read: 600, total: 600 });
+    expect(whole.complete).toBe(true);
+    expect(whole.failedFunds).toEqual([]);
+  }, 120_000);
+});
