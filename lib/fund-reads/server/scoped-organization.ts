@@ -21,7 +21,10 @@ export interface OrganizationSnapshot {
   states: readonly OrganizationFund[];
   /** Identifies what the snapshot was made of: derived work keyed on it is redone only after a change. */
   changes: string;
-  /** A build is reading funds now. */
+  /**
+   * Funds are being read now: a build, or a start's kept reads loading (an index made meanwhile is made again at most
+   * each second, and readied in the background only once this is over).
+   */
   building: boolean;
   progress: DirectoryProgress;
   failedFunds: FailedFund[];
@@ -65,7 +68,7 @@ function merged(principal: Principal, sources: readonly SourceState[], changes: 
     scopeKey: principal.scopeKey,
     states,
     changes,
-    building: sources.some((state) => state.building !== null),
+    building: sources.some((state) => state.building !== null || state.keptLoading !== null),
     progress: {
       read,
       total: states.length,
