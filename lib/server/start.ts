@@ -19,11 +19,11 @@ import { sharedStore } from "./shared-store";
 export async function startServer(): Promise<void> {
   try {
     const { DASHBOARD_USERS_FILE: usersFile, ACCESS_RULES_FILE: rulesFile } = serverEnv();
+    if (usersFile) readUsersFile(usersFile);
+    if (rulesFile) readRulesFile(rulesFile);
     // The store's process starts beside the rest of the start (PGlite's took ~1 s of a restart's first answers); a
     // folder not made yet is left for the first write, as warmFromStore leaves it.
     if (!storeStartsEmpty()) void openStore();
-    if (usersFile) readUsersFile(usersFile);
-    if (rulesFile) readRulesFile(rulesFile);
     logLine("server_configured", { mode: await connectUpstream() });
     // Alerts' events are made in the transaction of each list kept from now on (the warm-up's too).
     registerAlerts();

@@ -38,7 +38,8 @@ function directoryOf(principal: Principal): ScopeDirectory {
   return directory;
 }
 
-// While a build runs, the index given to requests is made again from the builder at most each second.
+// While funds are read (a build, or a start's kept reads loading), the index given to requests is made again from the
+// builder at most each second.
 const reindexGapMs = 1_000;
 
 /** The builder takes only the funds whose positions changed since it last looked: a regroup of what they touch. */

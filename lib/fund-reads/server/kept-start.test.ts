@@ -18,6 +18,7 @@ const modules = async () => ({
   store: await import("../../store/server"),
   warm: await import("./warm"),
   organization: await import("./scoped-organization"),
+  reads: await import("./organization"),
   kept: await import("./kept"),
 });
 
@@ -47,6 +48,10 @@ describe("a restart from the kept reads", () => {
     expect(early.building).toBe(true);
     expect(early.states.filter((fund) => fund.status === "read").flatMap((fund) => fund.positions)).toHaveLength(100);
 
+    // A fund page opened meanwhile reads one of the funds not served yet live: the round is still whole.
+    const opened = early.states.find((fund) => fund.status === "pending")!;
+    run.reads.acceptFundRead(opened.id, [], "read-live-meanwhile");
+
     expect(await warmed).toEqual({ funds: 600, positions: 1200 });
     const whole = await run.organization.organizationSnapshot(user);
     expect(whole.progress).toEqual({ read: 600, total: 600 });
@@ -54,5 +59,7 @@ describe("a restart from the kept reads", () => {
     expect(whole.complete).toBe(true);
     expect(whole.building).toBe(false);
     expect(whole.failedFunds).toEqual([]);
+    // The live read kept its place: the kept read that came after it did not overwrite it.
+    expect(whole.states.flatMap((fund) => fund.positions)).toHaveLength(1198);
   }, 120_000);
 });

@@ -1,5 +1,4 @@
 import "server-only";
-import { processWide } from "../../server/process-wide";
 import { serverEnv } from "../../server/env";
 import { fundStateOf } from "./fund-state";
 import type { KeptOrganization } from "./kept";
@@ -9,30 +8,49 @@ import { settled, sourceState } from "./organization";
 // loads, a few hundred funds at a time, so the directory, capital outstanding and the grid's reconciliation answer
 // from the first of them (with their progress) rather than after the whole organization, while the live reads wait.
 
-/** Until `loaded` settles (every kept read served), the source's requests take what is served and begin no build. */
-export function awaitKeptReads(source: string, loaded: Promise<unknown>): void {
-  const state = sourceState(source);
-  const settledLoad = loaded.then(
-    () => undefined,
-    () => undefined,
-  );
-  state.keptLoading = settledLoad;
-  state.keptServed = new Set();
-  state.keptFirst = new Promise<void>((resolve) => firstServed().set(source, resolve));
-  void settledLoad.then(() => {
-    firstServed().get(source)?.();
-    if (state.keptLoading === settledLoad) state.keptLoading = null;
-  });
+export interface KeptLoad {
+  /** Serves some funds' kept reads as they come. */
+  serve(kept: KeptOrganization): void;
+  /** Every kept read served (or none could be): the round is whole, or the live reads may begin. */
+  end(kept: KeptOrganization | null): void;
 }
 
-// What a source's first kept reads served resolves: the requests waiting for them answer.
-const firstServed = () => processWide("kept-first-served", () => new Map<string, () => void>());
+/**
+ * Begins a source's load of its kept reads: until it ends, the source's requests take what is served and begin no
+ * build (organization.ts sourceNow); a request before the first of them waits for it.
+ */
+export function beginKeptLoad(source: string): KeptLoad {
+  const state = sourceState(source);
+  let first = () => {};
+  let ended = () => {};
+  state.keptFirst = new Promise<void>((resolve) => (first = resolve));
+  const loading = new Promise<void>((resolve) => (ended = resolve));
+  state.keptLoading = loading;
+  const current = () => state.keptLoading === loading;
+  return {
+    serve(kept) {
+      if (!current()) return;
+      serveKept(source, kept);
+      if (kept.lists.length > 0) first();
+    },
+    end(kept) {
+      if (!current()) return;
+      if (kept) serveKept(source, kept);
+      // Over before the round is judged, so what the directory makes of it now is not taken for a load.
+      state.keptLoading = null;
+      state.changes += 1;
+      first();
+      ended();
+      if (kept) judgeRound(source, kept);
+    },
+  };
+}
 
 /**
- * Serves some funds' kept reads: those still pending (a fund read live meanwhile is left as it is). Kept reads younger
- * than the directory's refresh interval count as this round's reads; older ones say "as of" until read again.
+ * Serves kept reads to the funds still pending (a fund read live meanwhile is left as it is). Kept reads younger than
+ * the directory's refresh interval count as this round's reads; older ones say "as of" until read again.
  */
-export function serveKept(source: string, kept: KeptOrganization): void {
+function serveKept(source: string, kept: KeptOrganization): void {
   const state = sourceState(source);
   const now = Date.now();
   if (state.funds.size === 0)
@@ -44,32 +62,32 @@ export function serveKept(source: string, kept: KeptOrganization): void {
     const read = { status: "read" as const, positions: list.positions, digest: list.digest, readAt: list.seenAt };
     const keptAt = now - list.seenAt < dueMs ? null : list.seenAt;
     state.funds.set(fund.id, { ...fund, ...read, keptAt, round: 0 });
-    state.keptServed.add(fund.id);
   }
   state.changes += 1;
-  if (kept.lists.length > 0) firstServed().get(source)?.();
 }
 
 /**
- * Every kept read served: when each fund was served from a read younger than the refresh interval, the round is
- * done (the next build comes when its oldest read is due) and the directory makes its index now, before anyone asks.
+ * Every kept read served. When each fund's read (kept, or live meanwhile: a fund page's) is younger than the refresh
+ * interval, the round is done, the next build due when its oldest read is, and the directory makes its index now,
+ * before anyone asks. Otherwise a kept read that came due while the rest loaded says "as of" while the build runs.
  */
-export function startFromKept(source: string, kept: KeptOrganization): void {
-  serveKept(source, kept);
+function judgeRound(source: string, kept: KeptOrganization): void {
   const state = sourceState(source);
   const now = Date.now();
   const dueMs = serverEnv().DIRECTORY_REFRESH_SECONDS * 1_000;
-  const recent = kept.lists.filter((list) => now - list.seenAt < dueMs);
-  const recentIds = new Set(recent.map((list) => list.fundId));
   const funds = [...state.funds.values()];
-  const whole =
-    state.round === 0 &&
-    now - kept.seenAt < dueMs &&
-    funds.every((fund) => state.keptServed.has(fund.id) && recentIds.has(fund.id));
-  if (!whole) return;
+  const recent = (fund: (typeof funds)[number]) =>
+    fund.status === "read" && fund.readAt !== null && now - fund.readAt < dueMs;
+  if (state.round !== 0) return;
+  if (now - kept.seenAt >= dueMs || !funds.every(recent)) {
+    for (const fund of funds)
+      if (fund.status === "read" && fund.keptAt === null && !recent(fund))
+        state.funds.set(fund.id, { ...fund, keptAt: fund.readAt });
+    return;
+  }
   for (const fund of funds) state.funds.set(fund.id, { ...fund, round: 1 });
   state.round = 1;
-  state.startedAt = Math.min(kept.seenAt, ...recent.map((list) => list.seenAt));
+  state.startedAt = funds.reduce((oldest, fund) => Math.min(oldest, fund.readAt!), kept.seenAt);
   state.changes += 1;
   settled(source);
 }

@@ -223,7 +223,9 @@ export async function keptOrganization(
     const positions = lists.reduce((sum, read) => sum + read.positions.length, 0);
     logLine("kept_reads_loaded", { source, funds: lists.length, positions, ms: Date.now() - started });
     return { funds, seenAt, lists };
-  } catch {
+  } catch (error) {
+    // What was served before the failure stays (the live reads begin after it, warm.ts); the store's status says why.
+    logLine("kept_reads_failed", { source, error: error instanceof Error ? error.name : "unknown" });
     return null;
   }
 }

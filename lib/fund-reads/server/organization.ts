@@ -27,8 +27,6 @@ export interface SourceState {
   keptLoading: Promise<void> | null;
   /** Settles once the start has served its first kept reads (or given up loading them). */
   keptFirst: Promise<void>;
-  /** The funds this start served from their kept reads (not read live meanwhile). */
-  keptServed: Set<string>;
   /** Why the fund list itself could not be read, when it could not. */
   listFailure: Error | null;
   round: number;
@@ -50,7 +48,6 @@ export function sourceState(source: string): SourceState {
       funds: new Map(),
       keptLoading: null,
       keptFirst: Promise.resolve(),
-      keptServed: new Set(),
       listFailure: null,
       round: 0,
       startedAt: 0,
@@ -66,7 +63,10 @@ export function sourceState(source: string): SourceState {
 // What is told when a source's build has tried every fund (the directory readies its index then), by name.
 const settledListeners = () => processWide("organization-settled", () => new Map<string, (source: string) => void>());
 
-/** Calls `listener` each time a source's build has tried every fund; a later call by the name replaces it. */
+/**
+ * Calls `listener` each time a source's build has tried every fund, or a start served it whole from its kept reads; a
+ * later call by the name replaces it.
+ */
 export function onOrganizationSettled(name: string, listener: (source: string) => void): void {
   settledListeners().set(name, listener);
 }
@@ -194,20 +194,27 @@ export function dropFund(ref: string): void {
 
 const loadingKept = (state: SourceState) => state.keptLoading !== null;
 
-// An early request waits this long at most for the first kept reads before it starts a build.
+/** Waits for `until`, at most `ms`, leaving no timer behind. */
+async function atMost(until: Promise<unknown>, ms: number): Promise<void> {
+  const timer = new AbortController();
+  const timeout = sleep(ms, undefined, { ref: false, signal: timer.signal }).catch(() => undefined);
+  await Promise.race([until, timeout]).finally(() => timer.abort());
+}
+
+// A request waits this long at most for a start's first kept reads (a Refresh: for all of them) before it goes on.
 const keptWaitMs = 15_000;
 
 /**
  * A source's funds as they stand, its build begun when due: the first fund list is awaited (the funds are not).
- * Throws the fund list's failure while no fund of the source is known.
+ * While a start loads its kept reads, the funds served so far (the build waits until warm.ts ends the load); a
+ * Refresh (a person's, the daily snapshot's) waits for the whole load, then asks for its build as before. Throws the
+ * fund list's failure while no fund of the source is known.
  */
 export async function sourceNow(source: string, options: { refresh?: boolean } = {}): Promise<SourceState> {
   const state = sourceState(source);
-  if (state.keptLoading) {
-    await Promise.race([state.keptFirst, sleep(keptWaitMs, undefined, { ref: false })]);
-    // The kept reads served so far, with their progress; the build waits for the rest (warm.ts begins it then).
-    if (loadingKept(state) && state.funds.size > 0) return state;
-  }
+  if (state.keptLoading && options.refresh) await atMost(state.keptLoading, keptWaitMs);
+  else if (state.keptLoading && state.funds.size === 0) await atMost(state.keptFirst, keptWaitMs);
+  if (!options.refresh && loadingKept(state) && state.funds.size > 0) return state;
   const building = ensureBuilding(state, options.refresh ?? false);
   // Before the fund list is known there is nothing to show but the wait for it.
   if (building && state.funds.size === 0) await state.listed;

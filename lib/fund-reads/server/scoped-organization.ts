@@ -94,7 +94,7 @@ export async function organizationSnapshot(
 ): Promise<OrganizationSnapshot> {
   const sources = await Promise.all(sourcesOf(principal.scope).map((source) => sourceNow(source, options)));
   const changes = sources
-    .map((state) => `${state.source}:${state.changes}:${state.round}:${state.building ? 1 : 0}`)
+    .map((s) => `${s.source}:${s.changes}:${s.round}:${s.building ? 1 : 0}${s.keptLoading ? ":kept" : ""}`)
     .join(",");
   const found = held().get(principal.scopeKey);
   if (found && found.changes === changes) return found;

@@ -3,8 +3,8 @@ import { sourceNames } from "../../data/sources";
 import { storeStartsEmpty } from "../../store/server";
 import { processWide } from "../../server/process-wide";
 import { keptOrganization } from "./kept";
-import { awaitKeptReads, serveKept, startFromKept } from "./kept-start";
-import { sourceNow } from "./organization";
+import { beginKeptLoad } from "./kept-start";
+import { sourceNow, sourceState } from "./organization";
 
 /**
  * At a process's start: each source's organization and fund lists from their newest reads kept under its current
@@ -17,16 +17,13 @@ export function warmFromStore(): Promise<{ funds: number; positions: number } | 
     if (storeStartsEmpty()) return null;
     const warmed = await Promise.all(
       sourceNames().map(async (source) => {
-        // Positions only: a fund's records are held when its page is first opened (fund-lists.ts).
-        const served = keptOrganization(source, (some) => serveKept(source, some)).then((kept) => {
-          if (kept) startFromKept(source, kept);
-          return kept;
-        });
         // A request meanwhile (the warm-up's page) is served from the store as it loads, not a build begun.
-        awaitKeptReads(source, served);
-        const kept = await served;
-        // The live reads begin now, in the background: nobody waits on them.
-        if (kept) void sourceNow(source).catch(() => undefined);
+        const load = beginKeptLoad(source);
+        // Positions only: a fund's records are held when its page is first opened (fund-lists.ts).
+        const kept = await keptOrganization(source, (some) => load.serve(some));
+        load.end(kept);
+        // The live reads begin now, in the background (after a load that failed midway too): nobody waits on them.
+        if (kept || sourceState(source).funds.size > 0) void sourceNow(source).catch(() => undefined);
         return kept;
       }),
     );
