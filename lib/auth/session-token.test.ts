@@ -18,7 +18,12 @@ describe("session tokens", () => {
   it("refuse a token sealed with another secret, a tampered one and an expired one", async () => {
     const token = await sealSession(ana, secret, 60);
     expect(await openSession(token, `${secret}-other`)).toBeNull();
-    expect(await openSession(`${token.slice(0, -2)}AA`, secret)).toBeNull();
+    // The tag's first character, changed: the last one's low bits are padding, so a change there can decode the same.
+    const parts = token.split(".");
+    expect(parts).toHaveLength(5);
+    const tag = parts[4] ?? "";
+    parts[4] = `${tag.startsWith("A") ? "B" : "A"}${tag.slice(1)}`;
+    expect(await openSession(parts.join("."), secret)).toBeNull();
     expect(await openSession(await sealSession(ana, secret, -10), secret)).toBeNull();
     expect(await openSession(undefined, secret)).toBeNull();
   });
