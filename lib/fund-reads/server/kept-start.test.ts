@@ -62,4 +62,39 @@ describe("a restart from the kept reads", () => {
     // The live read kept its place: the kept read that came after it did not overwrite it.
     expect(whole.states.flatMap((fund) => fund.positions)).toHaveLength(1198);
   }, 120_000);
+
+  it("after a stop mid-read, asks the upstream only for the funds it had not kept", async () => {
+    const demo = await startDemoApi({ fundSizes: [3, 4, 5, 6], fundCount: 4, seed: 7 });
+    const env = demoEnv(demo, { DATABASE_DIR: pgliteFolder(mkdtempSync(join(folder, "part-"))) });
+    const user = testPrincipal();
+    try {
+      // The first process keeps three funds' lists; the fourth fails, as if it had stopped before reading it.
+      const headers = { Authorization: `Bearer ${demo.token}` };
+      const ids = (await (await fetch(`${demo.url}/customerapi/funds`, { headers })).json()) as { id: string }[];
+      const [unread, ...kept] = ids.map((fund) => fund.id);
+      demo.controls.set({ fundFaults: { [unread!]: "error" } });
+      const first = await freshProcess(env, modules);
+      await first.organization.organizationSnapshot(user);
+      await first.organization.organizationBuilt(user);
+      await first.kept.keptWritesSettled();
+
+      // Restarted while the upstream fails every fund it had kept: a read of any of them again would name it failed.
+      demo.controls.set({ fundFaults: { [unread!]: null, ...Object.fromEntries(kept.map((id) => [id, "error"])) } });
+      const before = demo.controls.stats().paths;
+      const run = await freshProcess(env, modules);
+      expect(await run.warm.warmFromStore()).toMatchObject({ funds: 3 });
+      await run.organization.organizationSnapshot(user);
+      await run.organization.organizationBuilt(user);
+      const after = await run.organization.organizationSnapshot(user);
+      expect(after).toMatchObject({ complete: true, progress: { read: 4, total: 4 }, failedFunds: [] });
+      expect(after.states.flatMap((fund) => fund.positions)).toHaveLength(18);
+      const asked = (id: string) => {
+        const path = `/customerapi/funds/${id}/investors`;
+        return (demo.controls.stats().paths[path] ?? 0) - (before[path] ?? 0);
+      };
+      expect(ids.map((fund) => asked(fund.id))).toEqual([1, 0, 0, 0]);
+    } finally {
+      await demo.close();
+    }
+  }, 120_000);
 });

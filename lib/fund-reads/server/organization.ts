@@ -103,7 +103,17 @@ async function readFund(state: SourceState, fund: FundState, record: Fund, round
   }
 }
 
-async function build(state: SourceState, listed: () => void, reuseMs: number): Promise<void> {
+/**
+ * A fund this process has not read in any build yet whose read is younger than the refresh interval: served at its
+ * start from a recent kept read, or read since by its page. A build after a restart leaves it as it is (unless a
+ * Refresh), so a restart that finds part of the organization kept reads the rest, not the whole of it again.
+ */
+function readSinceStart(fund: FundState, now: number): fund is FundState & { readAt: number } {
+  const dueMs = serverEnv().DIRECTORY_REFRESH_SECONDS * 1_000;
+  return fund.round === 0 && fund.status === "read" && fund.keptAt === null && now - (fund.readAt ?? 0) < dueMs;
+}
+
+async function build(state: SourceState, listed: () => void, refresh: boolean): Promise<void> {
   const round = (state.round += 1);
   state.startedAt = Date.now();
   try {
@@ -114,20 +124,28 @@ async function build(state: SourceState, listed: () => void, reuseMs: number): P
     const previous = state.funds;
     state.funds = new Map(funds.map((fund) => [fund.id, fundStateOf(state.source, fund, previous.get(fund.id))]));
     state.changes += 1;
+    const recent = refresh ? [] : [...state.funds.values()].filter((fund) => readSinceStart(fund, listedAt));
+    for (const fund of recent) setFund(state, fund, { round });
+    // The next build is due when the oldest of those reads is, as after a start served whole (kept-start.ts).
+    state.startedAt = recent.reduce((oldest, fund) => Math.min(oldest, fund.readAt), state.startedAt);
     listed();
     const limit = pLimit(serverEnv().DIRECTORY_CONCURRENCY);
     const records = new Map(funds.map((fund) => [fund.id, fund]));
     const maxRows = serverEnv().KEPT_WRITES_MAX_ROWS;
+    // A scheduled build takes lists kept within the fund lists' age (a fund page's read); a Refresh reads every one.
+    const reuseMs = refresh ? 0 : serverEnv().INVESTOR_LIST_CACHE_SECONDS * 1_000;
     await Promise.all(
-      [...state.funds.values()].map((fund) =>
-        limit(async () => {
-          // What is read faster than the store keeps it waits, so the reads waiting to be kept stay bounded; and
-          // each read starts in a moment no person's request runs (or after a second), so people come first.
-          await roomToKeep(maxRows);
-          await foregroundQuiet();
-          await readFund(state, fund, records.get(fund.id)!, round, reuseMs);
-        }),
-      ),
+      [...state.funds.values()]
+        .filter((fund) => fund.round !== round)
+        .map((fund) =>
+          limit(async () => {
+            // What is read faster than the store keeps it waits, so the reads waiting to be kept stay bounded; and
+            // each read starts in a moment no person's request runs (or after a second), so people come first.
+            await roomToKeep(maxRows);
+            await foregroundQuiet();
+            await readFund(state, fund, records.get(fund.id)!, round, reuseMs);
+          }),
+        ),
     );
   } catch (error) {
     keepFailure(state.source, "funds", null, error);
@@ -151,9 +169,8 @@ function ensureBuilding(state: SourceState, refresh: boolean): Promise<void> | n
   if (!due) return null;
   let listed = () => {};
   state.listed = new Promise((resolve) => (listed = resolve));
-  // A scheduled build takes lists kept within the fund lists' age (a fund page's read); a Refresh reads every one.
-  const reuseMs = refresh ? 0 : env.INVESTOR_LIST_CACHE_SECONDS * 1_000;
-  state.building = build(state, listed, reuseMs).finally(() => {
+  const began = Date.now();
+  state.building = build(state, listed, refresh).finally(() => {
     state.building = null;
     // What the process holds once the organization is read (what HELD_LISTS_MB and the indexes leave), for operators.
     const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
@@ -161,7 +178,7 @@ function ensureBuilding(state: SourceState, refresh: boolean): Promise<void> | n
     logLine("organization_read", {
       source: state.source,
       funds: state.funds.size,
-      ms: Date.now() - state.startedAt,
+      ms: Date.now() - began,
       rssMb: mb(rss),
       heapUsedMb: mb(heapUsed),
       heapTotalMb: mb(heapTotal),
