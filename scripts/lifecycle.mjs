@@ -1,7 +1,7 @@
 // A server process's life as load balancers and orchestrators see it: alive (/healthz) from the first moment,
 // ready (/readyz) once prepared and warm, and on a stop: not ready, no new connections, requests in flight finished
 // and store writes landed (lib/server/stop-tasks.mjs) within the grace, then exit.
-import { stopTasksSettled } from "../lib/server/stop-tasks.mjs";
+import { haltTasksNow, stopTasksSettled } from "../lib/server/stop-tasks.mjs";
 
 const line = (event, fields = {}) => console.log(JSON.stringify({ time: new Date().toISOString(), event, ...fields }));
 
@@ -68,6 +68,8 @@ export class Lifecycle {
     const deadline = Date.now() + this.graceMs;
     this.state = "stopping";
     line("server_stopping", { signal, inFlight: this.inFlight.size, graceMs: this.graceMs });
+    // The organization's reads start nothing more: what they would read, the next start reads.
+    haltTasksNow();
     server.close();
     server.closeIdleConnections();
     await this.settled(deadline);

@@ -8,6 +8,7 @@ import { connectUpstream } from "../data/upstream";
 import { scheduleDailySnapshot } from "../fund-reads/server/snapshot";
 import { keptWritesLanded, keptWritesSettled } from "../fund-reads/server/kept";
 import { closeStore, openStore, storeStartsEmpty } from "../store/server";
+import { haltBuilds } from "../fund-reads/server/organization";
 import { warmFromStore } from "../fund-reads/server/warm";
 import { EnvError, serverEnv } from "./env";
 import { logLine } from "./log";
@@ -48,6 +49,7 @@ export async function startServer(): Promise<void> {
     // The snapshot's daily run also applies the audit trail's retention (lib/audit owns it, not lib/fund-reads).
     scheduleDailySnapshot(pruneAudit);
     // A stop loses nothing read: every read still being written lands, then the store is closed (its folder freed).
+    stopTask("fund reads", haltBuilds, "halt");
     stopTask("kept writes", keptWritesSettled, "drain");
     // Sends in flight finish (or their lease lapses for another instance); nothing new is claimed.
     stopTask("alerts", stopAlerts, "drain");

@@ -8,8 +8,9 @@ function tasks() {
 }
 
 /**
- * Registers what to do at a stop, by name: "drain" tasks (writes still pending) run together first, then "close"
- * tasks (the store's connection) once they have settled.
+ * Registers what to do at a stop, by name: "halt" tasks (work that must start nothing new) the moment it begins,
+ * then, once requests in flight are done, "drain" tasks (writes still pending) together, then "close" tasks (the
+ * store's connection) once they have settled.
  */
 export function stopTask(name, run, phase = "drain") {
   tasks().set(name, { run, phase });
@@ -29,9 +30,14 @@ async function runPhase(phase, pending) {
   );
 }
 
-/** Runs every stop task, drains before closes, for at most `limitMs`; names the ones not finished by then. */
+/** Runs the "halt" tasks, at the stop's first moment (they only set a flag). */
+export function haltTasksNow() {
+  for (const task of tasks().values()) if (task.phase === "halt") task.run();
+}
+
+/** Runs the drain and close tasks, drains before closes, for at most `limitMs`; names those not finished by then. */
 export async function stopTasksSettled(limitMs) {
-  const pending = new Set(tasks().keys());
+  const pending = new Set([...tasks()].filter(([, task]) => task.phase !== "halt").map(([name]) => name));
   let timer;
   const limit = new Promise((resolve) => (timer = setTimeout(resolve, limitMs)));
   await Promise.race([runPhase("drain", pending).then(() => runPhase("close", pending)), limit]);

@@ -103,6 +103,14 @@ async function readFund(state: SourceState, fund: FundState, record: Fund, round
   }
 }
 
+// Set when the process stops: no build starts, and a running one starts no more fund reads (the next start reads them).
+const halt = () => processWide("organization-halt", () => ({ stopping: false }));
+
+/** The process is stopping: what was read is kept (lib/server/start.ts drains it), nothing more is asked. */
+export function haltBuilds(): void {
+  halt().stopping = true;
+}
+
 /**
  * A fund this process has not read in any build yet whose read is younger than the refresh interval: served at its
  * start from a recent kept read, or read since by its page. A build after a restart leaves it as it is (unless a
@@ -143,6 +151,7 @@ async function build(state: SourceState, listed: () => void, refresh: boolean): 
             // each read starts in a moment no person's request runs (or after a second), so people come first.
             await roomToKeep(maxRows);
             await foregroundQuiet();
+            if (halt().stopping) return;
             await readFund(state, fund, records.get(fund.id)!, round, reuseMs);
           }),
         ),
@@ -157,6 +166,7 @@ async function build(state: SourceState, listed: () => void, refresh: boolean): 
 /** Starts a source's build unless one runs: on first use, past DIRECTORY_REFRESH_SECONDS, or on a person's Refresh. */
 function ensureBuilding(state: SourceState, refresh: boolean): Promise<void> | null {
   if (state.building) return state.building;
+  if (halt().stopping) return null;
   const age = Date.now() - state.startedAt;
   const env = serverEnv();
   // A person's Refresh reads every fund again at most once per INVESTOR_LIST_REFRESH_SECONDS, like a fund's list; so
@@ -172,6 +182,8 @@ function ensureBuilding(state: SourceState, refresh: boolean): Promise<void> | n
   const began = Date.now();
   state.building = build(state, listed, refresh).finally(() => {
     state.building = null;
+    // Halted midway: neither read whole nor worth an index for a process about to exit.
+    if (halt().stopping) return;
     // What the process holds once the organization is read (what HELD_LISTS_MB and the indexes leave), for operators.
     const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
     const mb = (bytes: number) => Math.round(bytes / 1_048_576);
