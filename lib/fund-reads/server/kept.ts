@@ -10,6 +10,7 @@ import { processWide } from "../../server/process-wide";
 import {
   type KeptList,
   latestFundsList,
+  keptListStart,
   latestKeptList,
   latestKeptLists,
   latestKeptSummaries,
@@ -134,6 +135,19 @@ export async function keptFundList(fund: {
   try {
     const kept = await latestKeptList(fund.storeKey);
     return kept && fromKept(fund.ref, fund.source, kept);
+  } catch {
+    return null;
+  }
+}
+
+/** The first `rows` records of a fund's newest kept list and the fund's count read with it, or null. */
+export async function keptFundListStart(
+  fund: { ref: string; source: string; storeKey: string },
+  rows: number,
+): Promise<{ list: KeptFundList; expected: number | null } | null> {
+  try {
+    const kept = await keptListStart(fund.storeKey, rows);
+    return kept && { list: fromKept(fund.ref, fund.source, kept), expected: kept.figures.investorCount };
   } catch {
     return null;
   }

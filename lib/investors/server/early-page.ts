@@ -34,7 +34,7 @@ export function earlyPage(
     complete: false,
     reading: { read, expected: list.expected },
     fetchedAt: new Date(list.startedAt).toISOString(),
-    kept: false,
+    kept: (list.keptAt ?? null) !== null,
     total: read,
     matched: isNatural(view) ? read : 0,
     offset,

@@ -22,10 +22,14 @@ vi.mock("../../customer-api", async (original) => ({
   // The fund's record, read with each list for its figures.
   getFund: async (_source: string, id: string) => ({ id, name: "Fund A", calculation_method: null }),
 }));
-// Each test starts as an instance with nothing kept: a list written to the store by the test before is not held.
+// Each test starts as an instance with nothing kept (a list written to the store by the test before is not held),
+// unless it says what the store gives: the fund's whole kept list, and its first records from their own query.
+let keptWhole: () => Promise<unknown> = async () => null;
+let keptStart: () => Promise<unknown> = async () => null;
 vi.mock("../../fund-reads/server/kept", async (original) => ({
   ...(await original<typeof import("../../fund-reads/server/kept")>()),
-  keptFundList: async () => null,
+  keptFundList: () => keptWhole(),
+  keptFundListStart: () => keptStart(),
 }));
 // The one source's fingerprint, without starting the embedded demo it would otherwise be.
 vi.mock("../../customer-api/upstream", () => ({ getUpstream: async () => ({ name: "default", fingerprint: "fp" }) }));
@@ -161,6 +165,41 @@ describe("investorIndex", () => {
       expect(listInvestors).toHaveBeenCalledTimes(1);
     } finally {
       holdRead = null;
+    }
+  });
+
+  it("after a restart, answers a long kept list's first screen, as of its read, before the whole list has loaded", async () => {
+    const seenAt = Date.now() - 3_600_000;
+    const records = Array.from({ length: 5_000 }, (_, i) => ({ id: `kept-${i}` }));
+    const kept = (count: number) => ({
+      fundId,
+      fund: { id: fundId, name: "Fund A", calculation_method: null },
+      investors: records.slice(0, count),
+      taxKeys: records.slice(0, count).map(() => null),
+      digest: "kept-digest",
+      seenAt,
+    });
+    let loaded = () => {};
+    keptWhole = () => new Promise((resolve) => (loaded = () => resolve(kept(5_000))));
+    keptStart = async () => ({ list: kept(100), expected: 5_000 });
+    // The live read that follows a kept list past its age stays on its way: the pages come from the kept one.
+    listInvestors.mockReturnValue(new Promise(() => {}));
+    try {
+      const { rowsPage } = await load();
+      const early = await rowsPage([]);
+      expect(early).toMatchObject({ complete: false, kept: true, reading: { read: 100, expected: 5_000 } });
+      expect(early.fetchedAt).toBe(new Date(seenAt).toISOString());
+      expect(early.rows.map((row) => row.id)).toEqual(records.slice(0, 10).map((record) => record.id));
+      loaded();
+      const whole = await eventually(async () => {
+        const page = await rowsPage([]);
+        expect(page.complete).toBe(true);
+        return page;
+      });
+      expect(whole).toMatchObject({ kept: true, total: 5_000 });
+    } finally {
+      keptWhole = async () => null;
+      keptStart = async () => null;
     }
   });
 

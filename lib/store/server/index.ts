@@ -6,6 +6,7 @@ export { StoreConnection, type StoreConfig } from "./connection";
 export {
   type KeptList,
   latestFundsList,
+  keptListStart,
   latestKeptList,
   latestKeptLists,
   type RecordShape,

@@ -79,7 +79,7 @@ function projected(record: Record<string, unknown>, shape: RecordShape | undefin
   );
 }
 
-async function keptLists(pool: Pool, rows: ListRow[], shape?: RecordShape): Promise<KeptList[]> {
+async function keptLists(pool: Pool, rows: ListRow[], shape?: RecordShape, limit?: number): Promise<KeptList[]> {
   if (rows.length === 0) return [];
   const byRead = new Map<string, KeptList["investors"]>(rows.map((row) => [row.id, []]));
   const found = await pool.query<{
@@ -89,8 +89,8 @@ async function keptLists(pool: Pool, rows: ListRow[], shape?: RecordShape): Prom
     tax_key: string | null;
   }>(
     `select read_id, case when packed is null then ${projection(shape)} end as record, packed, tax_key
-     from positions where read_id = any($1::bigint[]) order by read_id, ordinal`,
-    [rows.map((row) => row.id)],
+     from positions where read_id = any($1::bigint[]) order by read_id, ordinal limit $2`,
+    [rows.map((row) => row.id), limit ?? null],
   );
   for (const position of found.rows) {
     const record = position.packed ? projected(unpackRecord(position.packed), shape) : position.record!;
@@ -118,6 +118,18 @@ export function latestKeptList(
   store: StoreConnection = defaultConnection(),
 ): Promise<KeptList | null> {
   return latestKeptLists([fundKey], store).then((lists) => lists[0] ?? null);
+}
+
+/** The first `rows` records of the fund's newest kept investor list (by its store key), or null. */
+export function keptListStart(
+  fundKey: string,
+  rows: number,
+  store: StoreConnection = defaultConnection(),
+): Promise<KeptList | null> {
+  return store.use(async (_db, pool) => {
+    const found = (await pool.query<ListRow>(newestLists, [[fundKey]])).rows;
+    return (await keptLists(pool, found, undefined, rows))[0] ?? null;
+  });
 }
 
 /** The newest kept investor list of each fund named (by store key) that has one; `shape` keeps part of each record. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoreConnection } from "./connection";
-import { latestFundsList, latestKeptList, latestKeptLists } from "./reads";
+import { keptListStart, latestFundsList, latestKeptList, latestKeptLists } from "./reads";
 import { at, investor, testStore, type TestDriver } from "./test-stores";
 import { forgetPeople, pruneReads, storeBytes } from "./upkeep";
 import { type KeptWrite, recordReads } from "./batch-writes";
@@ -24,6 +24,16 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("the store on %s", (driv
       { fundId, digest, readAt: at(readAt), fund, investors: investors.map((record) => ({ record, taxKey: null })) },
       store,
     );
+
+  it("gives a kept list's first records alone, in the list's order, from its newest read", async () => {
+    const records = (tag: string) => Array.from({ length: 5 }, (_, i) => investor(`${tag}-${i}`));
+    await list("start", "s1", "2026-01-01T00:00:00Z", records("old"), { id: "start", investor_count: "5" });
+    await list("start", "s2", "2026-01-02T00:00:00Z", records("new"), { id: "start", investor_count: "5" });
+    const start = await keptListStart("start", 3, store);
+    expect(start?.investors.map((position) => position.record)).toEqual(records("new").slice(0, 3));
+    expect(start).toMatchObject({ digest: "s2", figures: { investorCount: 5 } });
+    expect(await keptListStart("never-kept", 3, store)).toBeNull();
+  });
 
   it("keeps records exactly as given (jsonb) and amounts as exact decimals (numeric)", async () => {
     const odd = investor("rt-1", {
