@@ -172,7 +172,7 @@ async function holdKept(access: FundAccess): Promise<void> {
 }
 
 // How long a kept list's first screen waits for the whole list before it is answered alone (the table asks again
-// 300 ms on): a list of a few thousand loads within it, so only a long one's first page comes in two steps.
+// 300 ms on): a short list loads within it, so mostly a long one's first page comes in two steps.
 const keptWholeWaitMs = 150;
 
 /**
