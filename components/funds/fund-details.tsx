@@ -20,13 +20,16 @@ interface FundDetailsProps {
   changes?: ReactNode;
   /** The Aggregates panel's figures over time, streamed once the kept reads are read. */
   history?: ReactNode;
+  /** Links beside Refresh in the header (Watch). */
+  actions?: ReactNode;
 }
 
 /**
  * The fund's header and panels, rendered on the server from the page's read: the browser loads only the Refresh
  * and Reveal leaves, not the panels or their decimal arithmetic.
  */
-export function FundDetails({ fund, readAt, outstanding, reconciliation, changes, history }: FundDetailsProps) {
+export function FundDetails(props: FundDetailsProps) {
+  const { fund, readAt, outstanding, reconciliation, changes, history, actions } = props;
   const bank = fund.bank;
   return (
     <div className="space-y-4">
@@ -38,7 +41,8 @@ export function FundDetails({ fund, readAt, outstanding, reconciliation, changes
             <time title={formatTimestampTitle(fund.created_at)}>{formatDate(fund.created_at)}</time>
           </p>
         </div>
-        <div className="ml-auto">
+        <div className="ml-auto flex flex-wrap items-center gap-3">
+          {actions}
           <FundRefresh fundId={fund.id} readAt={readAt} />
         </div>
       </header>

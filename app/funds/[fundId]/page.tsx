@@ -35,14 +35,10 @@ export default async function FundPage({ params, searchParams }: PageProps<"/fun
   return (
     <div className="space-y-8">
       {fund ? (
-        <div className="-mb-6 flex justify-end">
-          <WatchLink fundId={fundId} what="this fund" />
-        </div>
-      ) : null}
-      {fund ? (
         <FundDetails
           fund={fund}
           readAt={readAt}
+          actions={<WatchLink fundId={fundId} what="this fund" />}
           outstanding={
             <Suspense fallback={<span role="status">Reading the investors…</span>}>
               <FundOutstanding fundId={fundId} />
