@@ -24,6 +24,8 @@ export default defineConfig({
     // Most files wait on PostgreSQL, Redis, PGlite or timers rather than the CPU: on the 2-core CI machine vitest's
     // default (one worker per core less one) ran them one at a time, 290 s; three at once take about half of that.
     maxWorkers: 3,
+    // As the server runs (scripts/server-flags.mjs): lib/server/heap.ts compacts with the exposed collector.
+    execArgv: ["--expose-gc"],
     sequence: { sequencer: SlowFirstSequencer },
   },
 });
