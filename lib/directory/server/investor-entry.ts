@@ -53,9 +53,13 @@ export function investorEntry(key: string, matchedBy: MatchedBy, positions: read
       ? scaledDecimal(positions[0]!.amounts[field])
       : sumScaled(positions.map((position) => scaledDecimal(position.amounts[field]))),
   );
-  const [commitment, contributed, unfunded, distributions, nav] = sums.map((sum) =>
-    sum === null ? null : scaledText(sum.units, sum.scale),
-  );
+  const only = positions.length === 1 ? positions[0]! : null;
+  const [commitment, contributed, unfunded, distributions, nav] = sums.map((sum, at) => {
+    if (sum === null) return null;
+    const text = scaledText(sum.units, sum.scale);
+    // One position's own amount when it reads the same: the row holds no second copy of it (1,000,000 rows).
+    return only?.amounts[amountFields[at]!] === text ? only.amounts[amountFields[at]!]! : text;
+  });
   const row: DirectoryRow = {
     key,
     name: latest.name,
@@ -68,8 +72,9 @@ export function investorEntry(key: string, matchedBy: MatchedBy, positions: read
     life_distributions: distributions!,
     net_asset_value: nav!,
   };
-  // One position (most investors): its own search text, not a copy.
-  const haystack = positions.length === 1 ? positions[0]!.search : positions.map((p) => p.search).join("\u0000");
+  // One position (most investors): its own search text, not a copy; several: each distinct text once.
+  const haystack =
+    positions.length === 1 ? positions[0]!.search : [...new Set(positions.map((p) => p.search))].join("\u0000");
   return {
     entry: { row, matchedBy, positions, haystack },
     sums,

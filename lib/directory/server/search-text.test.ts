@@ -12,10 +12,13 @@ describe("SearchText", () => {
       fc.property(
         fc.array(fc.tuple(haystack, fc.constantFrom("ann", "bob", "", "anna")), { maxLength: 30 }),
         fc.constantFrom("a", "an", "ann", "n", "nb", "b", "\u0000a", "x@", "n\u0000j", "a n"),
-        (rows, needle) => {
+        // Rows in blocks of any size: a row at a block's end or start matches as any other.
+        fc.integer({ min: 1, max: 40 }),
+        (rows, needle, blockRows) => {
           const text = new SearchText(
             rows.map(([hay]) => hay),
             rows.map(([, name]) => name),
+            blockRows,
           );
           const expected = rows.flatMap(([hay], row) => (hay.includes(needle) ? [row] : []));
           expect(text.rowsHolding(needle)).toEqual(expected);

@@ -4,23 +4,32 @@ import { BestMatches, matchRank, wordStartIn } from "./rank";
 // Between two rows' texts: a control character, which no search may hold (parseAsSearch refuses them).
 const between = "\u0001";
 
+/** A run of consecutive rows' texts in one string. */
+interface Block {
+  firstRow: number;
+  text: string;
+  /** Where each of its rows' text starts in `text`; one more entry: where a row after its last would start. */
+  starts: Int32Array;
+}
+
 /**
- * Every row's search text (and lower-cased name) in one string, rows in order: a search scans one string with
- * indexOf instead of visiting 80,000 of them, and finds a row by its offset. A needle without the separator
- * cannot match across two rows, so a match is exactly a row whose own text holds the needle.
+ * Every row's search text (and lower-cased name) in a few strings, rows in order: a search scans a string of
+ * thousands of rows with indexOf instead of visiting each, and finds a row by its offset. A needle without the
+ * separator cannot match across two rows, so a match is exactly a row whose own text holds the needle. Blocks of
+ * `blockRows` rows, not one string: a single name outside Latin-1 (Łukasz) makes V8 keep its whole string at two
+ * bytes a character, and it is then only its own block's (the one joined string of 100,000 positions took 24 MB).
  */
 export class SearchText {
-  private readonly text: string;
-  /** Where each row's text starts in `text`; one more entry: where a row after the last would start. */
-  private readonly starts: Int32Array;
-  private readonly names: string;
-  private readonly nameOffsets: Int32Array;
+  private readonly blocks: Block[] = [];
+  private readonly names: Block[] = [];
+  private readonly blockRows: number;
 
-  constructor(haystacks: readonly string[], lowerNames: readonly string[]) {
-    this.text = haystacks.join(between);
-    this.starts = startsOf(haystacks);
-    this.names = lowerNames.join(between);
-    this.nameOffsets = startsOf(lowerNames);
+  constructor(haystacks: readonly string[], lowerNames: readonly string[], blockRows = 2_048) {
+    this.blockRows = blockRows;
+    for (let first = 0; first < haystacks.length; first += blockRows) {
+      this.blocks.push(blockOf(first, haystacks.slice(first, first + blockRows)));
+      this.names.push(blockOf(first, lowerNames.slice(first, first + blockRows)));
+    }
   }
 
   /** Whether `needle` can be searched here (else the caller matches row by row). */
@@ -30,11 +39,13 @@ export class SearchText {
 
   /** Calls `found` with each row whose text holds `needle`, in order, and the offset of its first match. */
   eachMatch(needle: string, found: (row: number, at: number) => void): void {
-    let row = 0;
-    for (let at = this.text.indexOf(needle); at !== -1;) {
-      while (this.starts[row + 1]! <= at) row += 1;
-      found(row, at);
-      at = this.text.indexOf(needle, this.starts[row + 1]!);
+    for (const { firstRow, text, starts } of this.blocks) {
+      let row = 0;
+      for (let at = text.indexOf(needle); at !== -1;) {
+        while (starts[row + 1]! <= at) row += 1;
+        found(firstRow + row, at);
+        at = text.indexOf(needle, starts[row + 1]!);
+      }
     }
   }
 
@@ -47,7 +58,8 @@ export class SearchText {
 
   /** The row's lower-cased name starts with `needle`. */
   nameStartsWith(row: number, needle: string): boolean {
-    return this.names.startsWith(needle, this.nameOffsets[row]!);
+    const { firstRow, text, starts } = this.names[Math.floor(row / this.blockRows)]!;
+    return text.startsWith(needle, starts[row - firstRow]!);
   }
 
   /** The best `limit` rows for what was typed, as rankMatches ranks them; `name` gives a row's name for ties. */
@@ -67,14 +79,15 @@ export class SearchText {
     return best.items();
   }
 
-  /** A word of the row's text starts with `needle`; `at` is its first match in the row. */
+  /** A word of the row's text starts with `needle`; `at` is its first match in the row (as eachMatch gave it). */
   wordStart(row: number, needle: string, at: number): boolean {
-    return wordStartIn(this.text, needle, at, this.starts[row]!, this.starts[row + 1]! - 1);
+    const { firstRow, text, starts } = this.blocks[Math.floor(row / this.blockRows)]!;
+    return wordStartIn(text, needle, at, starts[row - firstRow]!, starts[row - firstRow + 1]! - 1);
   }
 }
 
-function startsOf(texts: readonly string[]): Int32Array {
+function blockOf(firstRow: number, texts: readonly string[]): Block {
   const starts = new Int32Array(texts.length + 1);
   texts.forEach((text, row) => (starts[row + 1] = starts[row]! + text.length + between.length));
-  return starts;
+  return { firstRow, text: texts.join(between), starts };
 }

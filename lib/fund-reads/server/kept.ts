@@ -5,6 +5,7 @@ import { type Fund, fundAsRef } from "../../data/funds";
 import type { Investor } from "../../data/investors";
 import { fingerprintOf, refOf, storeKeyOf, upstreamRecord } from "../../data/sources";
 import { statusOf } from "../../http/error-response";
+import { foregroundQuiet } from "../../server/foreground.mjs";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
 import {
@@ -12,11 +13,13 @@ import {
   latestFundsList,
   keptListStart,
   latestKeptList,
+  latestKeptCounts,
   latestKeptLists,
   latestKeptSummaries,
   recordFundsList,
   recordReadFailure,
 } from "../../store/server";
+import { summaryBatches } from "./kept-batches";
 import { decodeSummary, encodeSummary } from "./position-summary";
 import { type Position, positionOf, positionShape } from "./positions";
 import { enqueueRead, queuedWrites } from "./write-queue";
@@ -173,10 +176,6 @@ const positionsOf = (ref: string, investors: readonly { record: Record<string, u
   // The projected record has every field positionOf reads (the kept-reads suite holds them to one another).
   investors.map(({ record, taxKey }) => positionOf(ref, record as Investor, taxKey));
 
-// The first query's funds are served before the rest are asked for: a smaller one answers a restart's first pages sooner.
-const summariesPerQuery = 250;
-const firstQuery = 50;
-
 /**
  * Each fund's newest kept positions: from its read's summary, else from its rows (only the fields they take). Those
  * from summaries are given to `onLists` as each query's come, so they can be served before the rest.
@@ -185,11 +184,13 @@ async function keptPositions(
   refs: ReadonlyMap<string, string>,
   onLists: (lists: KeptPositions[]) => void,
 ): Promise<KeptPositions[]> {
-  // A few hundred funds a query: PGlite has one session, and a fund page opened meanwhile waits for one, not all.
   const keys = [...refs.keys()];
+  const batches = summaryBatches(keys, await latestKeptCounts(keys));
   const lists = [];
-  for (let at = 0, size = firstQuery; at < keys.length; at += size, size = summariesPerQuery) {
-    const some = (await latestKeptSummaries(keys.slice(at, at + size))).map((read) => {
+  for (const [at, batch] of batches.entries()) {
+    // A person's request meanwhile (a fund page's kept first screen) asks the store before the next query does.
+    if (at > 0) await foregroundQuiet();
+    const some = (await latestKeptSummaries(batch)).map((read) => {
       const ref = refs.get(read.fundId)!;
       const positions = read.summary === null ? null : decodeSummary(ref, read.summary);
       return { fundId: ref, positions, digest: read.digest, seenAt: read.lastSeenAt.getTime(), key: read.fundId };

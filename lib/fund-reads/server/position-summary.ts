@@ -1,7 +1,7 @@
 import "server-only";
 import type { Investor } from "../../data/investors";
 import { normalizedEmail } from "./match-key";
-import { heldFields, type Position, positionOf } from "./positions";
+import { heldFields, type Position, positionOf, searchTextOf } from "./positions";
 
 // A list's positions kept as one JSON text per read (the store's reads.summary, compressed by TOAST), so a start
 // reads one row per fund: at 100,000 positions the records' rows took 9.6 s to read back, their fields alone as long.
@@ -41,7 +41,8 @@ export function decodeSummary(fundId: string, text: string): Position[] | null {
     email: row[2],
     investorType: row[3],
     invited: row[4],
-    search: row[5],
+    // Once each, as positionOf now makes it, from a summary kept before (which could repeat a name).
+    search: searchTextOf(row[5].split("\u0000")),
     taxKey: row[6],
     emailKey: normalizedEmail(row[2]),
     amounts: Object.fromEntries(heldFields.map((field, at) => [field, row[leading + columns[at]!] ?? null])) as Record<

@@ -68,6 +68,14 @@ export const positionShape = {
   ...Object.fromEntries(heldFields.map((field) => [field, true])),
 } as const satisfies RecordShape;
 
+/**
+ * What a search matches of a position: each text once, lower-cased, NUL-separated (no search holds a NUL, so none
+ * matches across two). Once: a name is often the legal and display name too, a third of the text held per position.
+ */
+export function searchTextOf(parts: readonly (string | null | undefined)[]): string {
+  return [...new Set(parts.filter((part): part is string => !!part).map((part) => part.toLowerCase()))].join("\u0000");
+}
+
 /** A position from a masked investor record and the tax key worked out before it was masked. */
 export function positionOf(fundId: string, investor: Investor, taxKey: string | null): Position {
   const account = investor.investment_account;
@@ -89,10 +97,7 @@ export function positionOf(fundId: string, investor: Investor, taxKey: string | 
     email,
     investorType: investorTypeOf(investor),
     invited: parseTimestamp(investor.date_invited)?.getTime() ?? null,
-    search: searched
-      .filter((part): part is string => !!part)
-      .join("\u0000")
-      .toLowerCase(),
+    search: searchTextOf(searched),
     amounts: Object.fromEntries(heldFields.map((field) => [field, text(investor[field])])) as Record<
       HeldField,
       string | null

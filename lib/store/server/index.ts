@@ -12,7 +12,7 @@ export {
   type RecordShape,
   unkeptFunds,
 } from "./reads";
-export { type KeptSummary, latestKeptSummaries } from "./summaries";
+export { type KeptSummary, latestKeptCounts, latestKeptSummaries } from "./summaries";
 export {
   type AmountKey,
   changesSince,

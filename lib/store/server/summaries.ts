@@ -36,3 +36,19 @@ export function latestKeptSummaries(
     })),
   );
 }
+
+// The newest list read of each fund, its investor count only: how a start sizes its queries of summaries.
+const newestCounts = `
+  select distinct on (fund_id) fund_id, investor_count from reads
+  where kind = 'investors' and fund_id = any($1::text[]) order by fund_id, read_at desc, id desc`;
+
+/** How many investors the newest kept list of each fund named (by store key) holds, where it says. */
+export function latestKeptCounts(
+  fundKeys: readonly string[],
+  store: StoreConnection = defaultConnection(),
+): Promise<Map<string, number>> {
+  return store.use(async (_db, pool) => {
+    const { rows } = await pool.query<{ fund_id: string; investor_count: number | null }>(newestCounts, [fundKeys]);
+    return new Map(rows.flatMap((row) => (row.investor_count === null ? [] : [[row.fund_id, row.investor_count]])));
+  });
+}
