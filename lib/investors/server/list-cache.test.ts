@@ -203,6 +203,40 @@ describe("investorIndex", () => {
     }
   });
 
+  it("after a restart, asks the store for a long kept list's first screen before its whole list, whoever asks first", async () => {
+    const records = Array.from({ length: 5_000 }, (_, i) => ({ id: `kept-${i}` }));
+    const kept = (count: number) => ({
+      fundId,
+      fund: { id: fundId, name: "Fund A", calculation_method: null },
+      investors: records.slice(0, count),
+      taxKeys: records.slice(0, count).map(() => null),
+      digest: "kept-digest",
+      seenAt: Date.now() - 3_600_000,
+    });
+    // The store answers in the order it is asked, as PGlite's one session does.
+    const asked: string[] = [];
+    let loaded = () => {};
+    keptWhole = () => {
+      asked.push("whole");
+      return new Promise((resolve) => (loaded = () => resolve(kept(5_000))));
+    };
+    keptStart = async () => (asked.push("first screen"), { list: kept(100), expected: 5_000 });
+    try {
+      const { investorIndex, rowsPage } = await load();
+      // Capital outstanding or reconciliation, rendered above the table, wants the whole list first.
+      const whole = investorIndex(fundId);
+      const early = await rowsPage([]);
+      expect(asked).toEqual(["first screen", "whole"]);
+      expect(early).toMatchObject({ complete: false, kept: true, reading: { read: 100, expected: 5_000 } });
+      loaded();
+      expect((await whole).investors).toHaveLength(5_000);
+    } finally {
+      loaded();
+      keptWhole = async () => null;
+      keptStart = async () => null;
+    }
+  });
+
   it("waits for the whole list when it is shorter than a first screen", async () => {
     const { investorIndexOrEarly } = await load();
     listInvestors.mockResolvedValue(list("short"));
