@@ -20,12 +20,12 @@ describe("a list's position summary", () => {
   it("reads a summary whose amounts come in another order, and refuses one of another format", () => {
     const summary = JSON.parse(encodeSummary(investors, taxKeys)) as { fields: string[]; rows: unknown[][] };
     const reversed = {
-      v: 1,
+      v: 2,
       fields: [...summary.fields].reverse(),
       rows: summary.rows.map((row) => [...row.slice(0, 7), ...row.slice(7).reverse()]),
     };
     expect(decodeSummary("ref-1", JSON.stringify(reversed))).toEqual(decodeSummary("ref-1", JSON.stringify(summary)));
-    expect(decodeSummary("ref-1", JSON.stringify({ ...summary, v: 2 }))).toBeNull();
+    expect(decodeSummary("ref-1", JSON.stringify({ ...summary, v: 3 }))).toBeNull();
     expect(decodeSummary("ref-1", JSON.stringify({ ...summary, fields: heldFields.slice(1) }))).toBeNull();
     expect(decodeSummary("ref-1", "not json")).toBeNull();
   });

@@ -7,7 +7,8 @@ import { heldFields, type Position, positionOf, searchTextOf } from "./positions
 // reads one row per fund: at 100,000 positions the records' rows took 9.6 s to read back, their fields alone as long.
 // Its amounts are named by `fields`, so a later list of held fields still reads an older summary, or refuses it.
 
-const version = 1;
+// 2: each search text once (positionOf's searchTextOf); a 1 is read too, its search texts made so as it is read.
+const version = 2;
 const leading = 7; // investorId, name, email, investorType, invited, search, taxKey; then the amounts
 
 /** The positions of a list read (masked records, the tax key of each) as the text the store keeps with the read. */
@@ -30,7 +31,9 @@ export function decodeSummary(fundId: string, text: string): Position[] | null {
   } catch {
     return null;
   }
-  if (parsed.v !== version || !Array.isArray(parsed.fields) || !Array.isArray(parsed.rows)) return null;
+  if ((parsed.v !== version && parsed.v !== 1) || !Array.isArray(parsed.fields) || !Array.isArray(parsed.rows))
+    return null;
+  const search = parsed.v === 1 ? (text: string) => searchTextOf(text.split("\u0000")) : (text: string) => text;
   const fields = parsed.fields as unknown[];
   const columns = heldFields.map((field) => fields.indexOf(field));
   if (columns.some((column) => column < 0)) return null;
@@ -41,8 +44,7 @@ export function decodeSummary(fundId: string, text: string): Position[] | null {
     email: row[2],
     investorType: row[3],
     invited: row[4],
-    // Once each, as positionOf now makes it, from a summary kept before (which could repeat a name).
-    search: searchTextOf(row[5].split("\u0000")),
+    search: search(row[5]),
     taxKey: row[6],
     emailKey: normalizedEmail(row[2]),
     amounts: Object.fromEntries(heldFields.map((field, at) => [field, row[leading + columns[at]!] ?? null])) as Record<
