@@ -174,7 +174,9 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
         "`/api/investors` says complete (asked every 250 ms); RSS of the server plus its PGlite process then; store bytes " +
         "by `pg_database_size` once the store's process is idle, ÷ positions kept. Restart on that store: ms from the " +
         "spawn until `/healthz`, a kept fund's `/investor-rows` and `/api/investors` first answer 200 (asked every 20 ms). " +
-        "Warm sort and search: `/api/investors` medians once the directory is complete again. One run per figure.",
+        "Sort at complete: `/api/investors` sorted by commitment, the median of 5 as soon as the directory is complete " +
+        "again; warm sort (by NAV) and search: medians once the server and its store's process used under 5 % of a " +
+        "core for two half-second windows (the index readied, the heap compacted). One run per figure.",
     );
   }
   if (only.includes("warm")) {

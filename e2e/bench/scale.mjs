@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { proxyHeaders } from "./auth.mjs";
 import { getJson, mb, result, round, rssBytes, sleep, summarize, timedGet } from "./measure.mjs";
+import { treeCpuSeconds } from "./contention.mjs";
 import { randomToken, spawnApp, startDemoApi, stopGroup } from "./servers.mjs";
 import { freshStore, probeStore, writesSettled } from "./store-kinds.mjs";
 import { upstreamBaseline } from "./upstream-baseline.mjs";
@@ -56,6 +57,22 @@ async function viewMedian(url, query, times = 5) {
     ms.push(res.ms);
   }
   return summarize(ms).median;
+}
+
+/**
+ * Waits until the server (and its store's process) used under 5 % of a core for two half-second windows in a row:
+ * the directory's index has readied its sorts and search text, and the heap is compacted. Returns ms from the spawn.
+ */
+async function untilIdleFromSpawn(spawned, limitMs = 300_000) {
+  let quiet = 0;
+  let last = treeCpuSeconds(spawned.app.serverPid);
+  while (quiet < 2 && performance.now() - spawned.spawnedAt < limitMs) {
+    await sleep(500);
+    const now = treeCpuSeconds(spawned.app.serverPid);
+    quiet = now - last < 0.025 ? quiet + 1 : 0;
+    last = now;
+  }
+  return Math.round(performance.now() - spawned.spawnedAt - 1_000);
 }
 
 /**
@@ -135,7 +152,10 @@ async function oneSize({ dir, size, profileDir, log }) {
     );
     // The first page may be the first kept reads served, saying so ("Loading the kept reads: …"); then the whole.
     const wholeMs = await untilFromSpawn(spawned, "the directory complete", () => directoryComplete(spawned.url), 250);
-    const sortMs = await viewMedian(spawned.url, "sort=commitment_amount.desc");
+    // Right at complete the index is still readying every column's order in the background: asked then, and idle.
+    const sortAtCompleteMs = await viewMedian(spawned.url, "sort=commitment_amount.desc");
+    const idleMs = await untilIdleFromSpawn(spawned);
+    const sortMs = await viewMedian(spawned.url, "sort=net_asset_value.asc");
     const searches = [];
     for (const term of SEARCHES) searches.push(await viewMedian(spawned.url, `q=${term}`, 3));
     const searchMs = summarize(searches).median;
@@ -143,7 +163,10 @@ async function oneSize({ dir, size, profileDir, log }) {
     log(
       `  restart: /healthz ${healthzMs} ms, kept rows ${keptMs} ms, directory page ${pageMs} ms, whole ${wholeMs} ms`,
     );
-    log(`  warm directory: sort ${round(sortMs)} ms, search ${round(searchMs)} ms`);
+    log(
+      `  directory sort right at complete ${round(sortAtCompleteMs)} ms; server idle ${idleMs} ms from the spawn;` +
+        ` warm: sort ${round(sortMs)} ms, search ${round(searchMs)} ms`,
+    );
     // PostgreSQL's bytes at 100,000 positions only: at 1,000,000 its first start would add minutes to an opt-in run.
     const postgres = size === "small" ? await postgresBytes({ dir, api, token, log }) : null;
 
@@ -202,7 +225,24 @@ async function oneSize({ dir, size, profileDir, log }) {
       row("directory-whole", "restart: the directory whole (every kept read served), from the spawn", "ms", wholeMs),
       bytesRow("bytes", "PGlite", probe),
       ...(postgres ? [bytesRow("bytes-postgres", "PostgreSQL", postgres)] : []),
-      row("sort", "directory sort, warm (median of 5)", "ms", round(sortMs), "<=", target.viewMs),
+      row(
+        "sort-at-complete",
+        "directory sort right as the restart's directory completes (median of 5)",
+        "ms",
+        round(sortAtCompleteMs),
+        null,
+        null,
+        "its index still readying each column's order in the background",
+      ),
+      row("idle", "restart: the server idle (index readied, heap compacted), from the spawn", "ms", idleMs),
+      row(
+        "sort",
+        "directory sort, warm: once the server is idle (median of 5)",
+        "ms",
+        round(sortMs),
+        "<=",
+        target.viewMs,
+      ),
       row("search", "directory search, warm (median of 5 terms)", "ms", round(searchMs), "<=", target.viewMs),
     ];
   } finally {
