@@ -7,7 +7,6 @@ import {
   type OrganizationSnapshot,
   organizationSnapshot,
 } from "../../fund-reads/server/scoped-organization";
-import { compactHeap } from "../../server/heap";
 import { processWide } from "../../server/process-wide";
 import { DirectoryBuilder } from "./directory-builder";
 import type { DirectoryIndex } from "./directory-index";
@@ -77,13 +76,14 @@ function currentIndex(directory: ScopeDirectory, organization: OrganizationSnaps
 }
 
 // A source's funds all tried: each scope's index is made (and readied) before anyone of it asks.
-onOrganizationSettled("directory-index", () => {
-  const made = [...directories().values()].map((directory) =>
-    organizationSnapshot(directory.principal).then((organization) => currentIndex(directory, organization)),
-  );
-  // The organization's read and these indexes leave their garbage in the old generation: collected once they are made.
-  void Promise.allSettled(made).then(() => compactHeap("directory-index"));
-});
+onOrganizationSettled("directory-index", () =>
+  // Waited for before the heap is compacted (organization.ts): the indexes' garbage goes with the read's.
+  Promise.allSettled(
+    [...directories().values()].map((directory) =>
+      organizationSnapshot(directory.principal).then((organization) => currentIndex(directory, organization)),
+    ),
+  ),
+);
 
 export type DirectoryFund = OrganizationFund;
 

@@ -8,6 +8,7 @@ import { refParts } from "../../data/sources";
 import { statusOf } from "../../http/error-response";
 import { serverEnv } from "../../server/env";
 import { foregroundQuiet } from "../../server/foreground.mjs";
+import { compactHeap } from "../../server/heap";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
 import { failureOf, type FundState, fundStateOf } from "./fund-state";
@@ -61,19 +62,22 @@ export function sourceState(source: string): SourceState {
 }
 
 // What is told when a source's build has tried every fund (the directory readies its index then), by name.
-const settledListeners = () => processWide("organization-settled", () => new Map<string, (source: string) => void>());
+type SettledListener = (source: string) => void | Promise<unknown>;
+const settledListeners = () => processWide("organization-settled", () => new Map<string, SettledListener>());
 
 /**
  * Calls `listener` each time a source's build has tried every fund, or a start served it whole from its kept reads; a
- * later call by the name replaces it.
+ * later call by the name replaces it. What it returns is waited for before the heap is compacted.
  */
-export function onOrganizationSettled(name: string, listener: (source: string) => void): void {
+export function onOrganizationSettled(name: string, listener: SettledListener): void {
   settledListeners().set(name, listener);
 }
 
 /** Tells the listeners a source's funds have all been tried (a build's end, or a start served whole from the store). */
 export function settled(source: string) {
-  for (const listener of settledListeners().values()) listener(source);
+  const told = [...settledListeners().values()].map((listener) => listener(source));
+  // The read's garbage, and what the listeners made of it (the directory's indexes), collected once they are done.
+  void Promise.allSettled(told).then(() => compactHeap("organization"));
 }
 
 function setFund(state: SourceState, fund: FundState, patch: Partial<FundState>) {
