@@ -37,6 +37,16 @@ vi.mock("../../customer-api/upstream", () => ({ getUpstream: async () => ({ name
 const user = testPrincipal();
 const fundId = "11111111-1111-4111-8111-111111111111";
 const list = (tag: string) => [{ id: `${tag}-1` }, { id: `${tag}-2` }];
+// The first `count` records of a fund's kept list of 5,000, as the store gives them, last seen at `seenAt`.
+const records = Array.from({ length: 5_000 }, (_, i) => ({ id: `kept-${i}` }));
+const keptList = (count: number, seenAt: number) => ({
+  fundId,
+  fund: { id: fundId, name: "Fund A", calculation_method: null },
+  investors: records.slice(0, count),
+  taxKeys: records.slice(0, count).map(() => null),
+  digest: "kept-digest",
+  seenAt,
+});
 const firstIdOf = async (index: Promise<{ investors: readonly { id: string }[] }>) => (await index).investors[0]!.id;
 
 describe("investorIndex", () => {
@@ -170,15 +180,7 @@ describe("investorIndex", () => {
 
   it("after a restart, answers a long kept list's first screen, as of its read, before the whole list has loaded", async () => {
     const seenAt = Date.now() - 3_600_000;
-    const records = Array.from({ length: 5_000 }, (_, i) => ({ id: `kept-${i}` }));
-    const kept = (count: number) => ({
-      fundId,
-      fund: { id: fundId, name: "Fund A", calculation_method: null },
-      investors: records.slice(0, count),
-      taxKeys: records.slice(0, count).map(() => null),
-      digest: "kept-digest",
-      seenAt,
-    });
+    const kept = (count: number) => keptList(count, seenAt);
     let loaded = () => {};
     keptWhole = () => new Promise((resolve) => (loaded = () => resolve(kept(5_000))));
     keptStart = async () => ({ list: kept(100), expected: 5_000 });
@@ -204,15 +206,7 @@ describe("investorIndex", () => {
   });
 
   it("after a restart, asks the store for a long kept list's first screen before its whole list, whoever asks first", async () => {
-    const records = Array.from({ length: 5_000 }, (_, i) => ({ id: `kept-${i}` }));
-    const kept = (count: number) => ({
-      fundId,
-      fund: { id: fundId, name: "Fund A", calculation_method: null },
-      investors: records.slice(0, count),
-      taxKeys: records.slice(0, count).map(() => null),
-      digest: "kept-digest",
-      seenAt: Date.now() - 3_600_000,
-    });
+    const kept = (count: number) => keptList(count, Date.now() - 3_600_000);
     // The store answers in the order it is asked, as PGlite's one session does.
     const asked: string[] = [];
     let loaded = () => {};
