@@ -1,6 +1,8 @@
 import "server-only";
 import { DirectoryIndex } from "./directory-index";
+import { EmailTaxKeys } from "./email-tax-keys";
 import { EntrySlots } from "./entry-slots";
+import { PositionLists } from "./position-lists";
 import { entryKey, investorEntry } from "./investor-entry";
 import type { Position } from "../../fund-reads/server/positions";
 
@@ -17,19 +19,6 @@ interface Group {
 
 const matchedBys = ["tax_id", "email", "none"] as const;
 
-function listed<K>(map: Map<K, Position[]>, key: K): Position[] {
-  let list = map.get(key);
-  if (!list) map.set(key, (list = []));
-  return list;
-}
-
-function unlisted<K>(map: Map<K, Position[]>, key: K, position: Position) {
-  const list = map.get(key);
-  const at = list?.indexOf(position) ?? -1;
-  if (at !== -1) list!.splice(at, 1);
-  if (list?.length === 0) map.delete(key);
-}
-
 /**
  * The directory's investors kept up to date fund by fund: a fund's list read (or read again) regroups only the
  * investors its positions touch, by the rules of groupPositions, so the index of every fund read so far is a merge
@@ -40,10 +29,10 @@ export class DirectoryBuilder {
   private readonly funds = new Map<string, readonly Position[]>();
   private places = new Map<string, number>();
   private readonly placeInFund = new Map<Position, number>();
-  private readonly byTax = new Map<string, Position[]>();
+  private readonly byTax = new PositionLists<string>();
   /** For each email, the tax keys of positions with it, with how many positions carry each. */
-  private readonly taxKeysOfEmail = new Map<string, Map<string, number>>();
-  private readonly emailOnly = new Map<string, Position[]>();
+  private readonly taxKeysOfEmail = new EmailTaxKeys();
+  private readonly emailOnly = new PositionLists<string>();
   private readonly alone = new Set<Position>();
   private readonly slots = new EntrySlots();
   // Each group's slot, and the groups to work out again: by tax key, by email, and positions on their own.
@@ -104,20 +93,17 @@ export class DirectoryBuilder {
   private touchEmail(email: string) {
     if (this.dirtyEmail.has(email)) return;
     this.dirtyEmail.add(email);
-    for (const taxKey of this.taxKeysOfEmail.get(email)?.keys() ?? []) this.dirtyTax.add(taxKey);
+    for (const taxKey of this.taxKeysOfEmail.keys(email)) this.dirtyTax.add(taxKey);
   }
 
   private add(position: Position, place: number) {
     this.placeInFund.set(position, place);
     const { taxKey, emailKey } = position;
     if (taxKey !== null) {
-      listed(this.byTax, taxKey).push(position);
+      this.byTax.add(taxKey, position);
       this.dirtyTax.add(taxKey);
-      if (emailKey === null) return;
-      let counts = this.taxKeysOfEmail.get(emailKey);
-      if (!counts) this.taxKeysOfEmail.set(emailKey, (counts = new Map()));
-      counts.set(taxKey, (counts.get(taxKey) ?? 0) + 1);
-    } else if (emailKey !== null) listed(this.emailOnly, emailKey).push(position);
+      if (emailKey !== null) this.taxKeysOfEmail.add(emailKey, taxKey);
+    } else if (emailKey !== null) this.emailOnly.add(emailKey, position);
     else {
       this.alone.add(position);
       this.dirtyAlone.add(position);
@@ -128,15 +114,10 @@ export class DirectoryBuilder {
     this.placeInFund.delete(position);
     const { taxKey, emailKey } = position;
     if (taxKey !== null) {
-      unlisted(this.byTax, taxKey, position);
+      this.byTax.remove(taxKey, position);
       this.dirtyTax.add(taxKey);
-      const counts = emailKey === null ? undefined : this.taxKeysOfEmail.get(emailKey);
-      if (!counts) return;
-      const left = (counts.get(taxKey) ?? 1) - 1;
-      if (left > 0) counts.set(taxKey, left);
-      else counts.delete(taxKey);
-      if (counts.size === 0) this.taxKeysOfEmail.delete(emailKey!);
-    } else if (emailKey !== null) unlisted(this.emailOnly, emailKey, position);
+      if (emailKey !== null) this.taxKeysOfEmail.remove(emailKey, taxKey);
+    } else if (emailKey !== null) this.emailOnly.remove(emailKey, position);
     else {
       this.alone.delete(position);
       this.dirtyAlone.add(position);
@@ -158,20 +139,20 @@ export class DirectoryBuilder {
   // Each group, by groupPositions' rules, or null when it no longer exists.
   private taxGroup(taxKey: string): Group | null {
     const taxed = this.byTax.get(taxKey);
-    if (!taxed) return null;
+    if (taxed.length === 0) return null;
     const joined: Position[] = [];
     const emails: string[] = [];
     for (const { emailKey } of taxed) {
       if (emailKey === null || emails.includes(emailKey)) continue;
       emails.push(emailKey);
-      if (this.taxKeysOfEmail.get(emailKey)!.size === 1) joined.push(...(this.emailOnly.get(emailKey) ?? []));
+      if (this.taxKeysOfEmail.size(emailKey) === 1) joined.push(...this.emailOnly.get(emailKey));
     }
     return { kind: 0, by: taxKey, positions: [...this.inOrder(taxed), ...this.inOrder(joined)] };
   }
 
   private emailGroup(email: string): Group | null {
     const positions = this.emailOnly.get(email);
-    if (!positions || this.taxKeysOfEmail.get(email)?.size === 1) return null;
+    if (positions.length === 0 || this.taxKeysOfEmail.size(email) === 1) return null;
     return { kind: 1, by: email, positions: this.inOrder(positions) };
   }
 

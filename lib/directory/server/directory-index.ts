@@ -6,7 +6,15 @@ import { directoryColumns } from "../columns";
 import type { DirectoryView } from "../search-params";
 import type { DirectoryRow, DirectoryTotals, MatchedBy } from "../types";
 import { ColumnOrders } from "./column-orders";
-import { entryKey, type IndexParts, type InvestorEntry, investorEntry, partsOf, totalsOf } from "./investor-entry";
+import {
+  entryKey,
+  type IndexParts,
+  type InvestorEntry,
+  investorEntry,
+  partsOf,
+  positionsOf,
+  totalsOf,
+} from "./investor-entry";
 import { groupPositions } from "./match";
 import { amountFields, type Position } from "../../fund-reads/server/positions";
 import { rankMatches } from "./rank";
@@ -61,7 +69,7 @@ export class DirectoryIndex {
   investor(key: string): DirectoryInvestor | null {
     this.byKey ??= new Map(this.parts.entries.map((entry) => [entry.row.key, entry]));
     const entry = this.byKey.get(key);
-    return entry ? { row: entry.row, matchedBy: entry.matchedBy, positions: entry.positions } : null;
+    return entry ? { row: entry.row, matchedBy: entry.matchedBy, positions: positionsOf(entry) } : null;
   }
 
   async page(view: DirectoryView, offset: number, limit: number) {

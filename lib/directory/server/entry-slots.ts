@@ -27,7 +27,8 @@ export class EntrySlots {
   private readonly units = amountFields.map(() => new Float64Array(0));
   private readonly scales = amountFields.map(() => new Int32Array(0));
   private readonly bigs = amountFields.map(() => new Map<number, bigint>());
-  private readonly lengths = directoryColumns.map(() => new Int32Array(0));
+  // Lengths on screen fit 16 bits (a longer value is counted as 65,535 wide: its column is as wide as it gets anyway).
+  private readonly lengths = directoryColumns.map(() => new Uint16Array(0));
   private readonly types = new Map<string, number>();
   private sorted = new Int32Array(0);
 
@@ -51,7 +52,7 @@ export class EntrySlots {
         this.bigs[at]!.set(slot, sum.units);
       }
     });
-    directoryColumns.forEach((_, at) => (this.lengths[at]![slot] = lengths[at]!));
+    directoryColumns.forEach((_, at) => (this.lengths[at]![slot] = Math.min(lengths[at]!, 0xffff)));
     this.mark(slot);
     return slot;
   }
@@ -150,7 +151,10 @@ export class EntrySlots {
   private grow(): number {
     if (this.used === this.capacity) {
       this.capacity = Math.max(1024, this.capacity * 2);
-      const bigger = <A extends Float64Array | Int32Array | Uint8Array>(array: A, make: (n: number) => A): A => {
+      const bigger = <A extends Float64Array | Int32Array | Uint16Array | Uint8Array>(
+        array: A,
+        make: (n: number) => A,
+      ): A => {
         const next = make(this.capacity);
         next.set(array);
         return next;
@@ -162,7 +166,7 @@ export class EntrySlots {
         this.units[at] = bigger(this.units[at]!, (n) => new Float64Array(n));
         this.scales[at] = bigger(this.scales[at]!, (n) => new Int32Array(n));
       });
-      directoryColumns.forEach((_, at) => (this.lengths[at] = bigger(this.lengths[at]!, (n) => new Int32Array(n))));
+      directoryColumns.forEach((_, at) => (this.lengths[at] = bigger(this.lengths[at]!, (n) => new Uint16Array(n))));
     }
     return this.used++;
   }

@@ -10,7 +10,8 @@ import { type AmountField, amountFields, type Position } from "../../fund-reads/
 export interface InvestorEntry {
   row: DirectoryRow;
   matchedBy: MatchedBy;
-  positions: readonly Position[];
+  /** The investor's positions; the position itself when only one (most investors: a list of one is 56 bytes more). */
+  positions: Position | readonly Position[];
   /** Lower-cased text of every position, NUL-separated: what the directory's searches match. */
   haystack: string;
 }
@@ -22,6 +23,11 @@ export interface WorkedOut {
   sums: readonly (ScaledDecimal | null)[];
   /** Each column's length on screen (directoryColumns' order), for the columns' widths. */
   lengths: readonly number[];
+}
+
+/** An entry's positions as a list. */
+export function positionsOf(entry: InvestorEntry): readonly Position[] {
+  return Array.isArray(entry.positions) ? entry.positions : [entry.positions as Position];
 }
 
 /** The five sums, each worked out by `sum`. */
@@ -76,7 +82,7 @@ export function investorEntry(key: string, matchedBy: MatchedBy, positions: read
   const haystack =
     positions.length === 1 ? positions[0]!.search : [...new Set(positions.map((p) => p.search))].join("\u0000");
   return {
-    entry: { row, matchedBy, positions, haystack },
+    entry: { row, matchedBy, positions: only ?? positions, haystack },
     sums,
     lengths: directoryColumns.map((column) => displayLength(column.kind, column.value(row))),
   };
