@@ -18,8 +18,9 @@ export const GRID = {
     rows: ".ag-row[aria-rowindex]",
   }),
 };
-// Issue "Faster than the grid people know": ours ÷ AG Grid's median, per measure; cold is held against AG Grid's load.
-const RATIO_TARGETS = { firstRows: 0.33, sort: 0.5, search: 0.2, firstRowsCold: 0.5 };
+// Issue 29 (ten times the organization; issue 18's were 0.33, 0.5, 0.2, 0.5): ours ÷ AG Grid's median, per measure;
+// cold is held against AG Grid's load.
+const RATIO_TARGETS = { firstRows: 0.25, sort: 0.33, search: 0.1, firstRowsCold: 0.5 };
 const MEASURES = {
   firstRows: "first rows",
   sort: "sort",

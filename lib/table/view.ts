@@ -68,21 +68,32 @@ export function sortedPositions<T>(
 
 const haystacks = new WeakMap<object, WeakMap<object, string>>();
 
-/** Lower-cased text of every searchable column, joined: what the search box matches against. */
-export function searchText<T>(row: T, columns: readonly ColumnSpec<T>[]): string {
-  // Rows are immutable query data, so each row's text is built once per column set, not per keystroke.
-  let byRow = haystacks.get(columns);
-  if (!byRow) haystacks.set(columns, (byRow = new WeakMap()));
-  const cached = typeof row === "object" && row !== null ? byRow.get(row) : undefined;
-  if (cached !== undefined) return cached;
+/** Lower-cased text of every searchable column, joined: what the search box matches against (made anew each call). */
+export function rowSearchText<T>(row: T, columns: readonly ColumnSpec<T>[]): string {
   let text = "";
   for (const column of columns) {
     if (!column.searchable) continue;
     const value = column.value(row);
     if (value !== null && value !== undefined) text += `${String(value).toLowerCase()}\u0000`;
   }
+  return text;
+}
+
+/** rowSearchText, kept per row. */
+export function searchText<T>(row: T, columns: readonly ColumnSpec<T>[]): string {
+  // Rows are immutable query data, so each row's text is built once per column set, not per keystroke.
+  let byRow = haystacks.get(columns);
+  if (!byRow) haystacks.set(columns, (byRow = new WeakMap()));
+  const cached = typeof row === "object" && row !== null ? byRow.get(row) : undefined;
+  if (cached !== undefined) return cached;
+  const text = rowSearchText(row, columns);
   if (typeof row === "object" && row !== null) byRow.set(row, text);
   return text;
+}
+
+/** What a search matches, as typed: trimmed and lower-cased ("" matches every row). */
+export function searchNeedle(query: string | null | undefined): string {
+  return query?.trim().toLowerCase() ?? "";
 }
 
 export interface ViewOptions<T> {
@@ -106,7 +117,7 @@ export function applyView<T>(rows: readonly T[], columns: readonly ColumnSpec<T>
 
 /** Whether a row passes the view's search and predicate. */
 export function viewMatcher<T>(columns: readonly ColumnSpec<T>[], options: ViewOptions<T>): (row: T) => boolean {
-  const needle = options.query?.trim().toLowerCase() ?? "";
+  const needle = searchNeedle(options.query);
   const predicate = options.predicate;
   return (row) => (!predicate || predicate(row)) && (!needle || searchText(row, columns).includes(needle));
 }

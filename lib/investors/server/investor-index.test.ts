@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Investor } from "../../customer-api/schemas";
 import { applyView } from "../../table/view";
@@ -52,6 +53,41 @@ describe("InvestorIndex", () => {
       expect(ids(pages)).toBe(ids(expected));
       expect((await index.page(view, 0, 3, [])).matched).toBe(expected.length);
     }
+  });
+
+  it("searches as applyView does: any part of a searchable column, any case, never across two investors", async () => {
+    const needle = fc.oneof(
+      fc.constantFrom(
+        " Qu ",
+        "ADAM",
+        "ë",
+        "é",
+        "ams\u0000",
+        "\u0000",
+        "lee\u0000adam",
+        "\u0000adam",
+        "\u0000émile",
+        "n\u0001",
+        "1003.1",
+        "zz",
+      ),
+      fc
+        .constantFrom(...names.filter(Boolean))
+        .chain((name) =>
+          fc
+            .tuple(fc.nat(name.length), fc.nat(name.length))
+            .map(([a, b]) => name.slice(Math.min(a, b), Math.max(a, b))),
+        ),
+    );
+    await fc.assert(
+      fc.asyncProperty(needle, fc.constantFrom([], ["entity"]), async (q, type) => {
+        const view: InvestorView = { sort: null, q, type, check: null, outstanding: false, changed: null };
+        const fresh = new InvestorIndex(investors, "v1", 1, { id: "fund" });
+        const expected = applyView(investors, investorColumns, investorViewOptions(view, null));
+        expect(ids(await fresh.rows(view))).toBe(ids(expected));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("totals the whole view exactly, not only the page, and counts types over the fund", async () => {
