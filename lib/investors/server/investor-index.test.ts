@@ -80,7 +80,7 @@ describe("InvestorIndex", () => {
         ),
     );
     await fc.assert(
-      fc.asyncProperty(needle, fc.constantFrom([], ["entity"]), async (q, type) => {
+      fc.asyncProperty(needle, fc.constantFrom<string[]>([], ["entity"]), async (q, type) => {
         const view: InvestorView = { sort: null, q, type, check: null, outstanding: false, changed: null };
         const fresh = new InvestorIndex(investors, "v1", 1, { id: "fund" });
         const expected = applyView(investors, investorColumns, investorViewOptions(view, null));
