@@ -1,5 +1,6 @@
 // Scenario 6: our fund page beside AG Grid Community on the same funds, in the same browser, with the same probes.
 import { startGridServer } from "./aggrid-server.mjs";
+import { untilQuiet } from "./contention.mjs";
 import { failingTwice, launchBrowser, searchRuns, sortRuns, visit } from "./browser-session.mjs";
 import { result, round } from "./measure.mjs";
 
@@ -45,13 +46,14 @@ async function rounds(browser, url, side, count, searchKey) {
 /** Each visit on a freshly started app server process: its first request for the fund's list. */
 async function coldVisits(browser, appUrl, restartApp, fund, count) {
   const marks = [];
+  let app = null;
   for (let i = 0; i < count && restartApp; i += 1) {
-    await restartApp();
+    app = await restartApp();
     const { context, marks: visitMarks } = await visit(browser, `${appUrl()}/funds/${fund.id}`, OURS.target);
     marks.push(visitMarks);
     await context?.close();
   }
-  return marks;
+  return { marks, app };
 }
 
 function sideRows(side, key, size, measured, warmup, searchKey, extra) {
@@ -106,8 +108,15 @@ export async function aggridPeer({
   try {
     for (const fund of funds) {
       const count = (fund.size >= 50_000 ? bigRuns : runs) + warmup;
-      const cold = await coldVisits(browser, appUrl, restartApp, fund, coldRuns);
-      // The last cold visit left the list held: our rounds come now, within its 60 s age, then AG Grid's.
+      const { marks: cold, app } = await coldVisits(browser, appUrl, restartApp, fund, coldRuns);
+      // The last cold visit left the list held: our rounds come within its 60 s age, once the server is quiet (the
+      // restarts leave it reading again the funds they had not kept), then AG Grid's.
+      const settling = performance.now();
+      const quiet = app?.serverPid ? await untilQuiet(app.serverPid, settling + 40_000) : null;
+      if (quiet !== null)
+        log(
+          `  ${fund.size}: ${quiet ? "quiet" : "still busy"} ${round(performance.now() - settling)} ms after the cold visits`,
+        );
       const ours = await rounds(browser, `${appUrl()}/funds/${fund.id}`, OURS, count, searchKey);
       const peer = await rounds(browser, `${grid.url}/funds/${fund.id}`, GRID, count, searchKey);
       const oursRows = sideRows(OURS, "ours", fund.size, ours, warmup, searchKey, { marks: ours.marks });

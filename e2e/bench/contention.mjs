@@ -91,6 +91,22 @@ export function treeCpuSeconds(root) {
   return ticks / TICKS_PER_SECOND;
 }
 
+/**
+ * Waits until a process tree (the server and its store's process) used under 5 % of a core for two half-second
+ * windows in a row, or until `deadline` (a performance.now() time); says whether it went quiet.
+ */
+export async function untilQuiet(pid, deadline) {
+  let quiet = 0;
+  let last = treeCpuSeconds(pid);
+  while (quiet < 2 && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = treeCpuSeconds(pid);
+    quiet = now - last < 0.025 ? quiet + 1 : 0;
+    last = now;
+  }
+  return quiet >= 2;
+}
+
 /** CPU time (in seconds) every core has spent busy since boot, from /proc/stat: all but idle and iowait. */
 function machineBusySeconds() {
   const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);

@@ -66,7 +66,9 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
         "serves it with the fund's raw JSON, read once from the upstream with the bench's token (so the browser needs none), " +
         "from memory, uncompressed and uncached; the page requests the JSON before the bundle loads. Our side: " +
         `${args["cold-runs"]} first visits, each on a freshly started app server (\"cold\"), then the rounds on the list the ` +
-        'last of them left held ("warm"); then AG Grid\'s rounds. Ratios are ours ÷ AG Grid of the medians (warm-up rounds ' +
+        'last of them left held ("warm"), once that server is quiet (under 5 % of a core for two half-seconds in a row, ' +
+        "waited for at most 40 s, within the list's 60 s age: the restarts leave it reading again the funds they had not " +
+        "kept); then AG Grid's rounds. Ratios are ours ÷ AG Grid of the medians (warm-up rounds " +
         "excluded); cold is held against AG Grid's usual first rows, which fetch and parse the whole list every time. Our " +
         "first rows come in the server's HTML and take clicks once hydrated (the \"hydrated\" row); AG Grid's are live when " +
         "painted. Its JSON crosses loopback uncompressed: over a real network the whole list would weigh more.",

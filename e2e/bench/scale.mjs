@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { proxyHeaders } from "./auth.mjs";
 import { getJson, mb, result, round, rssBytes, sleep, summarize, timedGet } from "./measure.mjs";
-import { treeCpuSeconds } from "./contention.mjs";
+import { untilQuiet } from "./contention.mjs";
 import { randomToken, spawnApp, startDemoApi, stopGroup } from "./servers.mjs";
 import { freshStore, probeStore, writesSettled } from "./store-kinds.mjs";
 import { upstreamBaseline } from "./upstream-baseline.mjs";
@@ -60,18 +60,11 @@ async function viewMedian(url, query, times = 5) {
 }
 
 /**
- * Waits until the server (and its store's process) used under 5 % of a core for two half-second windows in a row:
- * the directory's index has readied its sorts and search text, and the heap is compacted. Returns ms from the spawn.
+ * Waits until the server (and its store's process) is quiet (untilQuiet): the directory's index has readied its sorts
+ * and search text, and the heap is compacted. Returns ms from the spawn.
  */
 async function untilIdleFromSpawn(spawned, limitMs = 300_000) {
-  let quiet = 0;
-  let last = treeCpuSeconds(spawned.app.serverPid);
-  while (quiet < 2 && performance.now() - spawned.spawnedAt < limitMs) {
-    await sleep(500);
-    const now = treeCpuSeconds(spawned.app.serverPid);
-    quiet = now - last < 0.025 ? quiet + 1 : 0;
-    last = now;
-  }
+  await untilQuiet(spawned.app.serverPid, spawned.spawnedAt + limitMs);
   return Math.round(performance.now() - spawned.spawnedAt - 1_000);
 }
 
