@@ -6,9 +6,13 @@ import type { ScaledColumn } from "../../values/scaled-column";
 import { directoryColumns } from "../columns";
 import type { DirectoryRow } from "../types";
 
+// Orders kept per index: each is 4 bytes a row (every column's two, 1,000,000 investors: 80 MB), and one comes back from
+// its column's ranks in linear time (a few ms at 100,000 rows).
+const maxOrders = 4;
+
 /**
- * Each column's order over every row of an index, worked out once per column and direction: the column's ranks
- * (each distinct value compared once, a long sort in slices), then either direction in linear time.
+ * Each column's order over every row of an index: the column's ranks worked out once (each distinct value compared
+ * once, a long sort in slices), then either direction in linear time, the last few kept.
  */
 export class ColumnOrders {
   private readonly ranks = new Map<string, Promise<Ranks>>();
@@ -23,11 +27,16 @@ export class ColumnOrders {
   order(id: string, direction: SortState["direction"]): Promise<Int32Array> {
     const key = `${id}.${direction}`;
     let order = this.orders.get(key);
-    if (!order) this.orders.set(key, (order = this.ranksOf(id).then((ranks) => orderOfRanks(ranks, direction))));
+    // Most recently used last, so the oldest order is the one let go.
+    if (order) this.orders.delete(key);
+    else order = this.ranksOf(id).then((ranks) => orderOfRanks(ranks, direction));
+    this.orders.set(key, order);
+    if (this.orders.size > maxOrders) this.orders.delete(this.orders.keys().next().value!);
     return order;
   }
 
-  private ranksOf(id: string): Promise<Ranks> {
+  /** The column's ranks, worked out once: what its first sort in either direction would otherwise wait for. */
+  ranksOf(id: string): Promise<Ranks> {
     let ranks = this.ranks.get(id);
     if (!ranks) {
       const column = directoryColumns.find((candidate) => candidate.id === id)!;

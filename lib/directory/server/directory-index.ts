@@ -173,8 +173,7 @@ export class DirectoryIndex {
       for (const [at, column] of columns.entries()) {
         await yieldToOthers();
         if (column.kind === "text" && columns[at - 1]?.kind !== "text") this.text();
-        await this.orders.order(column.id, "asc");
-        await this.orders.order(column.id, "desc");
+        await this.orders.ranksOf(column.id);
       }
     })();
     return this.warming;
