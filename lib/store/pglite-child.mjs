@@ -8,6 +8,8 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { lockFolder } from "./folder-lock.mjs";
 
 const dir = process.argv[2];
+// How long to wait for a previous holder of the folder (lib/store/folder-lock.mjs), as the host passes it.
+const lockWaitMs = process.argv[3] === undefined ? undefined : Number(process.argv[3]);
 let release = () => undefined;
 let db;
 let server;
@@ -21,7 +23,7 @@ async function stop(code) {
 
 try {
   mkdirSync(dirname(dir), { recursive: true });
-  release = lockFolder(dir);
+  release = await lockFolder(dir, lockWaitMs);
   // Postgres's own page cache lives in the WASM memory, which never shrinks: 16 MB of it, not the default 128 MB; the
   // pages beyond are in the OS's file cache.
   db = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] });

@@ -18,6 +18,8 @@ export interface StoreConfig {
   dir: string;
   /** Set by the environment; a store a test makes is configured too. */
   configured?: boolean;
+  /** How long an embedded store waits for another process to let its folder go (lib/store/folder-lock.mjs). */
+  lockWaitMs?: number;
 }
 
 const migrationsFolder = () => resolve(process.cwd(), "lib/store/migrations");
@@ -125,7 +127,7 @@ export class StoreConnection {
   private async newPool(): Promise<Pool> {
     await this.dropPool();
     if (this.config.url) return watched(new Pool({ connectionString: this.config.url, ...poolLimits, max: 10 }));
-    if (!this.host?.alive()) this.host = await startPgliteHost(this.config.dir);
+    if (!this.host?.alive()) this.host = await startPgliteHost(this.config.dir, this.config.lockWaitMs);
     // PGlite is one Postgres session: one connection, and the pool queues the rest.
     const { port } = this.host;
     return watched(

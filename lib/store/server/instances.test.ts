@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -122,7 +122,8 @@ describe("the embedded store's folder", () => {
 
   it("is opened by one process: a second gets an error naming the folder", async () => {
     const first = new StoreConnection({ dir });
-    const second = new StoreConnection({ dir });
+    // A start waits a while for a holder that is closing the folder (the next test); this one is not closing.
+    const second = new StoreConnection({ dir, lockWaitMs: 300 });
     try {
       await first.open();
       expect(first.status().state).toBe("ready");
@@ -137,6 +138,40 @@ describe("the embedded store's folder", () => {
     } finally {
       await second.close();
       await first.close();
+    }
+  }, 60_000);
+
+  it("opens once a restart's previous process lets the folder go, without being refused meanwhile", async () => {
+    const previous = new StoreConnection({ dir });
+    const next = new StoreConnection({ dir, lockWaitMs: 20_000 });
+    try {
+      await previous.open();
+      const opening = next.open();
+      await later(1_000);
+      await previous.close();
+      await opening;
+      expect(next.status().state).toBe("ready");
+    } finally {
+      await next.close();
+      await previous.close();
+    }
+  }, 60_000);
+
+  it("takes over at once the lock of a holder killed but not yet collected (a zombie)", async () => {
+    // The shell starts `true`, prints its pid and becomes `sleep`, which never collects it: a zombie for 5 s.
+    const shell = spawn("sh", ["-c", "true & echo $!; exec sleep 5"], { stdio: ["ignore", "pipe", "ignore"] });
+    const zombie = Number(await new Promise<string>((done) => shell.stdout.once("data", (data) => done(String(data)))));
+    await later(200);
+    writeFileSync(`${dir}.lock`, String(zombie));
+    const store = new StoreConnection({ dir, lockWaitMs: 20_000 });
+    const started = Date.now();
+    try {
+      await store.open();
+      expect(store.status().state).toBe("ready");
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await store.close();
+      shell.kill();
     }
   }, 60_000);
 

@@ -14,9 +14,13 @@ export interface PgliteHost {
 // Resolved from the working directory, not this module: Next bundles server code elsewhere, the script stays put.
 const childScript = () => resolve(process.cwd(), "lib/store/pglite-child.mjs");
 
-/** Starts the process that opens `dir` (it takes the folder's lock); rejects with its reason if it cannot. */
-export function startPgliteHost(dir: string, timeoutMs = 60_000): Promise<PgliteHost> {
-  const child = fork(/* turbopackIgnore: true */ childScript(), [resolve(dir)], {
+/**
+ * Starts the process that opens `dir` (it takes the folder's lock, waiting up to `lockWaitMs` for a holder to let it
+ * go; its own default when not given); rejects with its reason if it cannot.
+ */
+export function startPgliteHost(dir: string, lockWaitMs?: number, timeoutMs = 60_000): Promise<PgliteHost> {
+  const args = [resolve(dir), ...(lockWaitMs === undefined ? [] : [String(lockWaitMs)])];
+  const child = fork(/* turbopackIgnore: true */ childScript(), args, {
     // Not the server's Node flags (heap sizes, --cpu-prof: a profiled WASM Postgres ran several times slower).
     execArgv: [],
     // glibc's fixed mmap threshold returns large freed blocks (query results, the WASM start's buffers) to the

@@ -1,7 +1,10 @@
 import "server-only";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Pool } from "pg";
 import { type StoreConnection, defaultConnection } from "./connection";
 import { unpackRecord } from "./packed-record";
+
+const unpackSlice = 1_000;
 
 /** A fund's investor list as last kept, with the fund's record and the figures read with it. */
 export interface KeptList {
@@ -92,9 +95,14 @@ async function keptLists(pool: Pool, rows: ListRow[], shape?: RecordShape, limit
      from positions where read_id = any($1::bigint[]) order by read_id, ordinal limit $2`,
     [rows.map((row) => row.id), limit ?? null],
   );
-  for (const position of found.rows) {
-    const record = position.packed ? projected(unpackRecord(position.packed), shape) : position.record!;
-    byRead.get(position.read_id)?.push({ record, taxKey: position.tax_key });
+  // Unpacked a slice at a time: 10,000 records held the thread 400 ms, and a fund page's first screen, answered 150 ms
+  // after its own small query, waited behind it for the whole list.
+  for (let start = 0; start < found.rows.length; start += unpackSlice) {
+    if (start > 0) await nextTurn();
+    for (const position of found.rows.slice(start, start + unpackSlice)) {
+      const record = position.packed ? projected(unpackRecord(position.packed), shape) : position.record!;
+      byRead.get(position.read_id)?.push({ record, taxKey: position.tax_key });
+    }
   }
   return rows.map((row) => ({
     fundId: row.fund_id,
