@@ -65,7 +65,10 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
         "value; ours matches names, emails, legal and joint names and team members). A small static server started by the bench " +
         "serves it with the fund's raw JSON, read once from the upstream with the bench's token (so the browser needs none), " +
         "from memory, uncompressed and uncached; the page requests the JSON before the bundle loads. Our side: " +
-        `${args["cold-runs"]} first visits, each on a freshly started app server (\"cold\"), then the rounds on the list the ` +
+        "a restart, then until its directory is complete and the server quiet (every fund read and kept, as on an instance " +
+        `that has run a while); ${args["cold-runs"]} first visits, each on a freshly started app server (\"cold\": as soon ` +
+        `as it answers), ${args["cold-runs"]} more each once its /readyz says ready (as a readiness probe lets traffic in; ` +
+        "every stop is SIGTERM with up to 30 s to finish, as an orchestrator's), then the rounds on the list the " +
         'last of them left held ("warm"), once that server is quiet (under 5 % of a core for two half-seconds in a row, ' +
         "waited for at most 40 s, within the list's 60 s age: the restarts leave it reading again the funds they had not " +
         "kept); then AG Grid's rounds. Ratios are ours ÷ AG Grid of the medians (warm-up rounds " +

@@ -57,7 +57,8 @@ export function sideBySide(results) {
     );
   }
   const met = ratios.filter((row) => row.met).length;
-  return `${met} of ${ratios.length} ratio targets met.\n\n${lines.join("\n")}`;
+  const targeted = ratios.filter((row) => row.target).length;
+  return `${met} of ${targeted} ratio targets met.\n\n${lines.join("\n")}`;
 }
 
 function sideBySideSection(results, agGrid) {

@@ -25,7 +25,9 @@ export async function startStack({ dir, token, fundSizes, funds, perFund, profil
 
   /** A cold app server (fresh V8 heap), e.g. before a memory reading. */
   stack.restartApp = async () => {
-    await stopGroup(stack.app.groupPid);
+    // As an orchestrator stops it (SIGTERM, then 30 s): killed after 5 s, a process still landing its writes left its
+    // store's folder to a process not yet collected, and the next start ran without its store.
+    await stopGroup(stack.app.groupPid, 30_000);
     stack.app = await startApp(appOptions());
     return stack.app;
   };
