@@ -1,9 +1,9 @@
 // Scenario 6: our fund page beside AG Grid Community on the same funds, in the same browser, with the same probes.
 import { startGridServer } from "./aggrid-server.mjs";
+import { directoryComplete, ready, until } from "./app-state.mjs";
 import { untilQuiet } from "./contention.mjs";
 import { failingTwice, launchBrowser, searchRuns, sortRuns, visit } from "./browser-session.mjs";
-import { proxyHeaders } from "./auth.mjs";
-import { getJson, result, round, sleep } from "./measure.mjs";
+import { result, round } from "./measure.mjs";
 
 export const OURS = {
   name: "our fund page",
@@ -53,27 +53,11 @@ async function rounds(browser, url, side, count, searchKey) {
 async function steadyServer(appUrl, restartApp, log) {
   const app = await restartApp();
   const started = performance.now();
-  while (performance.now() - started < 180_000) {
-    const page = await getJson(`${appUrl()}/api/investors?offset=0&limit=1`, proxyHeaders).catch(() => null);
-    if (page?.complete) break;
-    await sleep(500);
-  }
+  await until(() => directoryComplete(appUrl()), { since: started, everyMs: 500, limitMs: 180_000 });
   const quiet = await untilQuiet(app.serverPid, performance.now() + 120_000);
   log(
     `  the organization read and kept in ${round(performance.now() - started)} ms (${quiet ? "quiet" : "still busy"})`,
   );
-}
-
-/** Until the app's /readyz answers 200 (a load balancer's first visitor comes then); ms waited. */
-async function untilReady(url) {
-  const started = performance.now();
-  while (performance.now() - started < 60_000) {
-    const res = await fetch(`${url}/readyz`).catch(() => null);
-    await res?.arrayBuffer();
-    if (res?.ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return round(performance.now() - started);
 }
 
 /**
@@ -85,7 +69,7 @@ async function coldVisits(browser, appUrl, restartApp, fund, count, afterReady =
   let app = null;
   for (let i = 0; i < count && restartApp; i += 1) {
     app = await restartApp();
-    if (afterReady) await untilReady(appUrl());
+    if (afterReady) await until(() => ready(appUrl()), { limitMs: 60_000 });
     const { context, marks: visitMarks } = await visit(browser, `${appUrl()}/funds/${fund.id}`, OURS.target);
     marks.push(visitMarks);
     await context?.close();

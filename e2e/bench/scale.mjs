@@ -6,8 +6,9 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { directoryComplete, untilFromSpawn } from "./app-state.mjs";
 import { proxyHeaders } from "./auth.mjs";
-import { getJson, mb, result, round, rssBytes, sleep, summarize, timedGet } from "./measure.mjs";
+import { mb, result, round, rssBytes, sleep, summarize, timedGet } from "./measure.mjs";
 import { untilQuiet } from "./contention.mjs";
 import { randomToken, spawnApp, startDemoApi, stopGroup } from "./servers.mjs";
 import { freshStore, probeStore, writesSettled } from "./store-kinds.mjs";
@@ -22,24 +23,11 @@ const TARGETS = {
 };
 const SEARCHES = ["an", "ma", "ro", "el", "st"];
 
-/** ms from the spawn until `ask` resolves true, asked every `everyMs` (the directory's: 250, as a page polls). */
-async function untilFromSpawn(spawned, what, ask, everyMs = 20, limitMs = 1_200_000) {
-  for (;;) {
-    if (spawned.exited !== null) throw new Error(`the app server exited with ${spawned.exited} before ${what}`);
-    if (performance.now() - spawned.spawnedAt > limitMs) throw new Error(`${what}: not within ${limitMs / 1000} s`);
-    if (await ask().catch(() => false)) return round(performance.now() - spawned.spawnedAt, 0);
-    await sleep(everyMs);
-  }
-}
-
 const answers = async (url) => {
   const res = await fetch(url, { headers: proxyHeaders, signal: AbortSignal.timeout(30_000) });
   await res.arrayBuffer();
   return res.ok;
 };
-const directoryComplete = async (url) =>
-  (await getJson(`${url}/api/investors?offset=0&limit=100`, proxyHeaders)).complete;
-
 /** The server's RSS and its embedded store's process's (PGlite runs in a child of its own): both, and the total. */
 function serverRss(app, store) {
   const child = store.pid(app);

@@ -2,28 +2,13 @@
 // its own), timed from the spawn to its first 200 from /readyz, then the first visit of a fund it never opened and,
 // on the same process once it is quiet, the first visit of another fund of the same size.
 import { performance } from "node:perf_hooks";
-import { proxyHeaders } from "./auth.mjs";
+import { ready, untilFromSpawn } from "./app-state.mjs";
 import { OURS } from "./aggrid-peer.mjs";
 import { visit } from "./browser-session.mjs";
 import { foreignCpuMeter } from "./contention.mjs";
 import { round, sleep } from "./measure.mjs";
-import { logDir, spawnApp, stopGroup } from "./servers.mjs";
+import { spawnApp, stopGroup } from "./servers.mjs";
 import { freshStore, logEvent, writesSettled } from "./store-kinds.mjs";
-
-const READY_LIMIT_MS = 120_000;
-
-/** Polls /readyz every 50 ms from the spawn; ms from the spawn to its first 200. */
-async function untilReady(spawned) {
-  for (;;) {
-    if (spawned.exited !== null) throw new Error(`the app server exited with ${spawned.exited}; see ${logDir}`);
-    if (performance.now() - spawned.spawnedAt > READY_LIMIT_MS) throw new Error("/readyz not 200 within 120 s");
-    const ok = await fetch(`${spawned.url}/readyz`, { headers: proxyHeaders, signal: AbortSignal.timeout(10_000) })
-      .then(async (res) => (await res.arrayBuffer(), res.ok))
-      .catch(() => false);
-    if (ok) return round(performance.now() - spawned.spawnedAt, 0);
-    await sleep(50);
-  }
-}
 
 /** The server's line of `event`, waited for briefly: its log reaches the file through a pipe. */
 async function lineOf(name, event) {
@@ -67,7 +52,7 @@ export async function freshProcessRun({ browser, api, appOptions, warmStart, can
   // The spawn on the wall clock, to place the server's own log lines (their `time`) on the same axis.
   const spawnedAtWall = Date.now() - (performance.now() - spawned.spawnedAt);
   try {
-    const readyMs = await untilReady(spawned);
+    const readyMs = await untilFromSpawn(spawned, "/readyz 200", () => ready(spawned.url), 50, 120_000);
     const listening = await lineOf(name, "server_listening");
     const warm = warmStart ? logEvent(name, "warm_start") : null;
     const opened = warm?.fundId ?? exclude;
