@@ -58,6 +58,13 @@ test("with two funds failing, the directory lists every investor of the others a
   const alert = page.getByRole("alert").filter({ hasText: "could not be read" });
   for (const fund of failed) await expect(alert).toContainText(fund.name);
   await expect(alert.getByRole("button", { name: "Retry" })).toBeVisible();
+
+  // The header's search spans the same funds: "nothing matches" names the two it could not search.
+  await page.keyboard.press("/");
+  await page.getByRole("combobox", { name: "Search funds and investors" }).pressSequentially("zzqx");
+  const answer = page.getByRole("status").filter({ hasText: "Nothing matches" });
+  await expect(answer).toContainText("Not searched: 2 funds could not be read");
+  for (const fund of failed) await expect(answer).toContainText(fund.name);
 });
 
 test("the all-investors download names the failed funds and offers the file without them, which says so", async ({

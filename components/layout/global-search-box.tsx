@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { searchCoverage } from "@/lib/directory/search-coverage";
 import { globalSearchQuery } from "@/lib/directory/search-query";
 import { GlobalSearchField, searchPanelClass } from "./global-search-field";
 
@@ -51,6 +52,8 @@ export function GlobalSearchBox({ text, onTextChange, onClose }: GlobalSearchBox
     detail: `${investor.email ?? "no email"} · ${count.format(investor.funds)} ${investor.funds === 1 ? "fund" : "funds"}`,
   }));
   const options = [...fundOptions, ...investorOptions];
+  // Funds not searched (still being read, or failed): "no match" is then not the whole answer.
+  const coverage = found ? searchCoverage(found) : null;
   const current = options[Math.min(active, options.length - 1)];
 
   function go(option: Option | undefined) {
@@ -120,13 +123,20 @@ export function GlobalSearchBox({ text, onTextChange, onClose }: GlobalSearchBox
       >
         {group("Funds", fundOptions)}
         {group("Investors", investorOptions)}
+        {coverage ? (
+          <li role="presentation">
+            <p className="border-t border-zinc-200 px-3 pt-2 pb-1 text-xs text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+              {coverage}
+            </p>
+          </li>
+        ) : null}
       </ul>
       {found && options.length === 0 ? (
         <p
           role="status"
           className="absolute right-0 z-40 mt-1 w-96 rounded-md border border-zinc-200 bg-white px-3 py-2 text-sm shadow-lg max-lg:static max-lg:w-full max-lg:shadow-none dark:border-zinc-700 dark:bg-zinc-900"
         >
-          Nothing matches “{text.trim()}”.
+          Nothing matches “{text.trim()}”{found.reading ? " yet" : ""}.{coverage ? ` ${coverage}` : ""}
         </p>
       ) : null}
     </div>

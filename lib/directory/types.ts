@@ -75,4 +75,8 @@ export interface InvestorAcrossFunds {
 export interface SearchResults {
   funds: { id: string; name: string; organization: string | null }[];
   investors: { key: string; name: string; email: string | null; funds: number }[];
+  /** While funds are still being read, how far: an investor of a fund not read yet is not among the matches. */
+  reading: DirectoryProgress | null;
+  /** Funds whose investors could not be read, so none of theirs is among the matches. */
+  failedFunds: FailedFund[];
 }

@@ -82,5 +82,7 @@ export async function globalSearch(principal: Principal, text: string): Promise<
   return {
     funds: funds.map(({ id, name, organization }) => ({ id, name, organization })),
     investors: investors.map(({ key, name, email, funds: count }) => ({ key, name, email, funds: count })),
+    reading: snapshot.complete ? null : snapshot.progress,
+    failedFunds: snapshot.failedFunds,
   };
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { searchCoverage } from "./search-coverage";
+
+const failed = (name: string) => ({ id: name, name, status: 502, message: "The upstream failed" });
+
+describe("searchCoverage", () => {
+  it("says nothing once every fund was searched", () => {
+    expect(searchCoverage({ reading: null, failedFunds: [] })).toBeNull();
+  });
+
+  it("says how far the reading is while funds are still being read, or their kept reads loaded", () => {
+    expect(searchCoverage({ reading: { read: 1200, total: 2000 }, failedFunds: [] })).toBe(
+      "Reading investors: 1,200 of 2,000 funds so far; more may match.",
+    );
+    expect(searchCoverage({ reading: { read: 5, total: 6, loadingKept: true }, failedFunds: [] })).toBe(
+      "Loading the kept reads: 5 of 6 funds so far; more may match.",
+    );
+  });
+
+  it("names the funds that could not be read, three at most", () => {
+    expect(searchCoverage({ reading: null, failedFunds: [failed("Alpha Fund")] })).toBe(
+      "Not searched: 1 fund could not be read (Alpha Fund).",
+    );
+    const five = ["A", "B", "C", "D", "E"].map((name) => failed(`${name} Fund`));
+    expect(searchCoverage({ reading: { read: 10, total: 12 }, failedFunds: five })).toBe(
+      "Reading investors: 10 of 12 funds so far; more may match. " +
+        "Not searched: 5 funds could not be read (A Fund, B Fund, C Fund and 2 more).",
+    );
+  });
+});

@@ -1,0 +1,29 @@
+import type { SearchResults } from "./types";
+
+const count = new Intl.NumberFormat("en-US");
+const namedAtMost = 3;
+
+/**
+ * What the header's search did not cover, said under its results: funds still being read (their investors may match
+ * once read) and funds that could not be read, named. Null when every fund was searched.
+ */
+export function searchCoverage({
+  reading,
+  failedFunds,
+}: Pick<SearchResults, "reading" | "failedFunds">): string | null {
+  const parts: string[] = [];
+  if (reading) {
+    const what = reading.loadingKept ? "Loading the kept reads" : "Reading investors";
+    parts.push(
+      `${what}: ${count.format(reading.read)} of ${count.format(reading.total)} funds so far; more may match.`,
+    );
+  }
+  if (failedFunds.length > 0) {
+    const names = failedFunds.slice(0, namedAtMost).map((fund) => fund.name);
+    const more = failedFunds.length - names.length;
+    const list = more > 0 ? `${names.join(", ")} and ${count.format(more)} more` : names.join(", ");
+    const funds = failedFunds.length === 1 ? "1 fund" : `${count.format(failedFunds.length)} funds`;
+    parts.push(`Not searched: ${funds} could not be read (${list}).`);
+  }
+  return parts.length > 0 ? parts.join(" ") : null;
+}
