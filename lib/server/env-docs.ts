@@ -135,6 +135,12 @@ export const envDocs = {
   DIRECTORY_REFRESH_SECONDS: investors(
     "How often the directory reads every fund again, in seconds (a person's Refresh does it at once).",
   ),
+  DIRECTORY_MAX_POSITIONS: investors(
+    "Positions (an investor in a fund) the directory, capital outstanding, reconciliation and the Overview hold in " +
+      "memory across every fund, about 2 KB each: the default suits a 2 GB container. Funds past it, in the fund " +
+      "list's order, are named as not held (status 507), as funds that could not be read are; their own pages still " +
+      "work. `0`: no bound.",
+  ),
   DIRECTORY_MATCH_SECRET: investors(
     "Keys the hash investors are matched by across funds (HMAC-SHA-256 of the tax id) and the directory's links: " +
       "32+ random characters, the same on every instance, required with `DATABASE_URL`. Blank: a key drawn once " +

@@ -1,18 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { startDemoApi } from "../../demo-api/server";
 import { eventually } from "../../testing/eventually";
 import { demoEnv, endProcess, freshProcess } from "../../testing/fresh-process";
 import { pgliteFolder } from "../../testing/pglite-folder";
 import { testPrincipal } from "../../testing/principal";
+import { testFolder } from "../../testing/test-folder";
 
 // The header's search while the organization is read: its answer says how far the reading is and names the funds
 // that could not be read, so "nothing matches" is never taken for the whole answer while funds are missing.
 
-const folder = mkdtempSync(join(tmpdir(), "fe-search-"));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const folder = testFolder("fe-search-");
 afterEach(endProcess);
 
 const modules = async () => ({

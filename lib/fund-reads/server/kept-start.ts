@@ -2,7 +2,7 @@ import "server-only";
 import { serverEnv } from "../../server/env";
 import { fundStateOf } from "./fund-state";
 import type { KeptOrganization } from "./kept";
-import { settled, sourceState } from "./organization";
+import { holdWithinBound, settled, sourceState } from "./organization";
 
 // A process starts from the store: each fund's newest list kept under the source's current token is served as it
 // loads, a few hundred funds at a time, so the directory, capital outstanding and the grid's reconciliation answer
@@ -64,6 +64,7 @@ function serveKept(source: string, kept: KeptOrganization): void {
     state.funds.set(fund.id, { ...fund, ...read, keptAt, round: 0 });
   }
   state.changes += 1;
+  holdWithinBound();
 }
 
 /**

@@ -13,6 +13,7 @@ import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
 import { failureOf, type FundState, fundStateOf } from "./fund-state";
 import { keepFailure, keepFundsList } from "./kept";
+import { holdFundsWithinBound } from "./position-bound";
 import { type Position, positionsCollector } from "./positions";
 import { readFundList } from "./upstream-list";
 import { roomToKeep } from "./write-queue";
@@ -86,7 +87,11 @@ function setFund(state: SourceState, fund: FundState, patch: Partial<FundState>)
   const same = patch.positions && patch.digest && current.status === "read" && current.digest === patch.digest;
   state.funds.set(fund.id, { ...current, ...patch, ...(same ? { positions: current.positions } : {}) });
   state.changes += 1;
+  if (patch.positions) holdWithinBound();
 }
+
+/** Every source's funds held within DIRECTORY_MAX_POSITIONS (position-bound.ts). */
+export const holdWithinBound = () => holdFundsWithinBound([...states().values()], serverEnv().DIRECTORY_MAX_POSITIONS);
 
 async function readFund(state: SourceState, fund: FundState, record: Fund, round: number, reuseMs: number) {
   try {
