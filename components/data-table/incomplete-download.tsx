@@ -1,5 +1,6 @@
 "use client";
 
+import { namedAndMore } from "@/lib/directory/failed-funds";
 import type { FailedFund } from "@/lib/directory/types";
 
 interface IncompleteDownloadProps {
@@ -13,6 +14,7 @@ const buttonClass =
 
 /** A download refused because funds could not be read: which ones and why, then Retry or the file without them. */
 export function IncompleteDownload({ failedFunds, onRetry, onWithout }: IncompleteDownloadProps) {
+  const { named, more } = namedAndMore(failedFunds);
   return (
     <div
       role="alert"
@@ -23,11 +25,12 @@ export function IncompleteDownload({ failedFunds, onRetry, onWithout }: Incomple
         short:
       </p>
       <ul className="mt-1 list-disc pl-5">
-        {failedFunds.map((fund) => (
+        {named.map((fund) => (
           <li key={fund.id}>
             {fund.name} ({fund.message})
           </li>
         ))}
+        {more > 0 ? <li>and {more.toLocaleString("en-US")} more</li> : null}
       </ul>
       <div className="mt-2 flex gap-2">
         <button type="button" className={buttonClass} onClick={onRetry}>

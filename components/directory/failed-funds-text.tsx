@@ -1,16 +1,21 @@
+import { namedAndMore } from "@/lib/directory/failed-funds";
 import type { FailedFund } from "@/lib/directory/types";
+
+const count = new Intl.NumberFormat("en-US");
 
 /** "2 funds could not be read: Name (why), Name (why)": the directory's words, wherever its funds are shown. */
 export function FailedFundsText({ failedFunds }: { failedFunds: readonly FailedFund[] }) {
+  const { named, more } = namedAndMore(failedFunds);
   return (
     <>
-      {failedFunds.length} {failedFunds.length === 1 ? "fund" : "funds"} could not be read:{" "}
-      {failedFunds.map((fund, index) => (
+      {count.format(failedFunds.length)} {failedFunds.length === 1 ? "fund" : "funds"} could not be read:{" "}
+      {named.map((fund, index) => (
         <span key={fund.id}>
           {index > 0 ? ", " : ""}
           {fund.name} ({fund.message})
         </span>
       ))}
+      {more > 0 ? ` and ${count.format(more)} more` : null}
     </>
   );
 }

@@ -40,7 +40,7 @@ describe("fundsPastBound", () => {
       id: "a",
       name: "Fund a",
       status: 507,
-      message: expect.stringContaining("at most 400,000 positions across funds (DIRECTORY_MAX_POSITIONS)"),
+      message: "not held: past DIRECTORY_MAX_POSITIONS, 400,000 positions across funds; its own page shows them",
     });
   });
 });

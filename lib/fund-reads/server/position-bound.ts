@@ -29,9 +29,7 @@ export function pastBoundFailure(fund: FundState, max: number): FailedFund {
     id: fund.id,
     name: fund.name,
     status: 507,
-    message:
-      `Not held: this instance holds at most ${count.format(max)} positions across funds ` +
-      `(DIRECTORY_MAX_POSITIONS), and the funds before this one fill it. Its own page still shows its investors.`,
+    message: `not held: past DIRECTORY_MAX_POSITIONS, ${count.format(max)} positions across funds; its own page shows them`,
   };
 }
 

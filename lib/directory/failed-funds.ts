@@ -1,0 +1,12 @@
+import type { FailedFund } from "./types";
+
+/** Funds named one by one where missing funds are told (a message, an alert); the rest are counted. */
+export const namedFailedFunds = 10;
+
+/**
+ * The funds to name and how many more to count: an organization past DIRECTORY_MAX_POSITIONS may miss thousands, and
+ * an alert or a 409 that named each would be pages long.
+ */
+export function namedAndMore(failed: readonly FailedFund[], most = namedFailedFunds) {
+  return { named: failed.slice(0, most), more: Math.max(0, failed.length - most) };
+}
