@@ -10,6 +10,7 @@ const render = (progress: DirectoryProgress, complete = false, kept: string | nu
       complete={complete}
       kept={kept}
       failedFunds={[]}
+      failedCount={0}
       onRetry={() => {}}
       retrying={false}
     />,

@@ -8,7 +8,9 @@ interface DirectoryStatusProps {
   complete: boolean;
   /** The oldest kept read still served while the live reads run (ISO), or null. */
   kept: string | null;
+  /** The first of the funds that could not be read, and how many there are in all. */
   failedFunds: FailedFund[];
+  failedCount: number;
   onRetry: () => void;
   retrying: boolean;
 }
@@ -27,7 +29,8 @@ const keptTime = (iso: string) =>
   })).format(new Date(iso))} UTC`;
 
 /** What the directory covers: the funds still being read, and the ones that could not be, each named, with Retry. */
-export function DirectoryStatus({ progress, complete, kept, failedFunds, onRetry, retrying }: DirectoryStatusProps) {
+export function DirectoryStatus(props: DirectoryStatusProps) {
+  const { progress, complete, kept, failedFunds, failedCount, onRetry, retrying } = props;
   return (
     <div className="mb-3 space-y-2">
       {complete && kept ? (
@@ -41,12 +44,12 @@ export function DirectoryStatus({ progress, complete, kept, failedFunds, onRetry
           {count.format(progress.total)} funds. The list below is incomplete until every fund is read.
         </p>
       )}
-      {failedFunds.length > 0 ? (
+      {failedCount > 0 ? (
         <div
           role="alert"
           className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
         >
-          <FailedFundsText failedFunds={failedFunds} />
+          <FailedFundsText failedFunds={failedFunds} total={failedCount} />
           {" · "}
           <button
             type="button"

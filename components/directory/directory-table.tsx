@@ -52,6 +52,7 @@ export function DirectoryTable() {
         complete={first.complete}
         kept={first.kept}
         failedFunds={first.failedFunds}
+        failedCount={first.failedCount}
         onRetry={() => void refreshDirectory(queryClient)}
         retrying={isFetching && !isFetchingNextPage}
       />

@@ -19,4 +19,10 @@ describe("FailedFundsText", () => {
     expect(html).not.toContain("Fund 10 ");
     expect(html.endsWith(" and 6,990 more")).toBe(true);
   });
+
+  it("counts them all when a page carries only the first ten", () => {
+    const html = renderToStaticMarkup(<FailedFundsText failedFunds={failed(10)} total={7_000} />);
+    expect(html.startsWith("7,000 funds could not be read: ")).toBe(true);
+    expect(html.endsWith("Fund 9 (timed out)</span> and 6,990 more")).toBe(true);
+  });
 });

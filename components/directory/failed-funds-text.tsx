@@ -4,11 +4,12 @@ import type { FailedFund } from "@/lib/directory/types";
 const count = new Intl.NumberFormat("en-US");
 
 /** "2 funds could not be read: Name (why), Name (why)": the directory's words, wherever its funds are shown. */
-export function FailedFundsText({ failedFunds }: { failedFunds: readonly FailedFund[] }) {
-  const { named, more } = namedAndMore(failedFunds);
+export function FailedFundsText({ failedFunds, total }: { failedFunds: readonly FailedFund[]; total?: number }) {
+  const all = total ?? failedFunds.length;
+  const { named, more } = namedAndMore(failedFunds, undefined, all);
   return (
     <>
-      {count.format(failedFunds.length)} {failedFunds.length === 1 ? "fund" : "funds"} could not be read:{" "}
+      {count.format(all)} {all === 1 ? "fund" : "funds"} could not be read:{" "}
       {named.map((fund, index) => (
         <span key={fund.id}>
           {index > 0 ? ", " : ""}

@@ -48,6 +48,7 @@ export function OutstandingTable() {
         complete={first.complete}
         kept={first.kept}
         failedFunds={first.failedFunds}
+        failedCount={first.failedCount}
         onRetry={() => void refreshDirectory(queryClient)}
         retrying={isFetching && !isFetchingNextPage}
       />

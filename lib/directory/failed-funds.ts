@@ -7,6 +7,12 @@ export const namedFailedFunds = 10;
  * The funds to name and how many more to count: an organization past DIRECTORY_MAX_POSITIONS may miss thousands, and
  * an alert or a 409 that named each would be pages long.
  */
-export function namedAndMore(failed: readonly FailedFund[], most = namedFailedFunds) {
-  return { named: failed.slice(0, most), more: Math.max(0, failed.length - most) };
+export function namedAndMore(failed: readonly FailedFund[], most = namedFailedFunds, count = failed.length) {
+  const named = failed.slice(0, most);
+  return { named, more: Math.max(0, count - named.length) };
+}
+
+/** What a page of a view that spans funds carries of the funds it misses: ten named, and how many in all. */
+export function failedSummary(failed: readonly FailedFund[]): { failedFunds: FailedFund[]; failedCount: number } {
+  return { failedFunds: failed.slice(0, namedFailedFunds), failedCount: failed.length };
 }

@@ -10,7 +10,8 @@ const namedAtMost = 3;
 export function searchCoverage({
   reading,
   failedFunds,
-}: Pick<SearchResults, "reading" | "failedFunds">): string | null {
+  failedCount,
+}: Pick<SearchResults, "reading" | "failedFunds" | "failedCount">): string | null {
   const parts: string[] = [];
   if (reading) {
     const what = reading.loadingKept ? "Loading the kept reads" : "Reading investors";
@@ -18,11 +19,11 @@ export function searchCoverage({
       `${what}: ${count.format(reading.read)} of ${count.format(reading.total)} funds so far; more may match.`,
     );
   }
-  if (failedFunds.length > 0) {
+  if (failedCount > 0) {
     const names = failedFunds.slice(0, namedAtMost).map((fund) => fund.name);
-    const more = failedFunds.length - names.length;
+    const more = failedCount - names.length;
     const list = more > 0 ? `${names.join(", ")} and ${count.format(more)} more` : names.join(", ");
-    const funds = failedFunds.length === 1 ? "1 fund" : `${count.format(failedFunds.length)} funds`;
+    const funds = failedCount === 1 ? "1 fund" : `${count.format(failedCount)} funds`;
     parts.push(`Not searched: ${funds} could not be read (${list}).`);
   }
   return parts.length > 0 ? parts.join(" ") : null;

@@ -50,7 +50,9 @@ export interface DirectoryPage {
   rows: DirectoryRow[];
   totals: DirectoryTotals;
   progress: DirectoryProgress;
+  /** The first ten of the funds the directory misses (lib/directory/failed-funds.ts); failedCount counts them all. */
   failedFunds: FailedFund[];
+  failedCount: number;
   /** Every fund has been tried (read or failed). */
   complete: boolean;
   /** When the funds were read (the oldest read in use), ISO; null before any. */
@@ -77,6 +79,7 @@ export interface SearchResults {
   investors: { key: string; name: string; email: string | null; funds: number }[];
   /** While funds are still being read, how far: an investor of a fund not read yet is not among the matches. */
   reading: DirectoryProgress | null;
-  /** Funds whose investors could not be read, so none of theirs is among the matches. */
+  /** Funds whose investors could not be read, so none of theirs is among the matches: the first ten, and how many. */
   failedFunds: FailedFund[];
+  failedCount: number;
 }

@@ -23,7 +23,9 @@ export interface OutstandingPage {
   rows: OutstandingRow[];
   totals: { outstanding: string | null };
   progress: DirectoryProgress;
+  /** The first ten of the funds it misses; failedCount counts them all. */
   failedFunds: FailedFund[];
+  failedCount: number;
   complete: boolean;
   /** While some funds are served from their kept reads (the live reads running): the oldest such read, ISO. */
   kept: string | null;

@@ -30,12 +30,14 @@ it("says the funds are still being read while one hangs, then names it once it c
       expect(await run.directory.globalSearch(user, "a")).toMatchObject({
         reading: { read: 5, total: 6 },
         failedFunds: [],
+        failedCount: 0,
       }),
     );
 
     await run.organization.organizationBuilt(user);
     const after = await run.directory.globalSearch(user, "a");
     expect(after.reading).toBeNull();
+    expect(after.failedCount).toBe(1);
     expect(after.failedFunds).toEqual([
       expect.objectContaining({ id: hung.id, status: 504, message: expect.stringMatching(/did not answer/) }),
     ]);

@@ -6,6 +6,7 @@ import type { DirectoryView } from "../search-params";
 import type { DirectoryPage, InvestorAcrossFunds, SearchResults } from "../types";
 import { organizationBuilt as directoryBuilt } from "../../fund-reads/server/scoped-organization";
 import { type DirectorySnapshot, directorySnapshot } from "./directory";
+import { failedSummary } from "../failed-funds";
 import { totalsOf } from "./investor-entry";
 import { rankMatches } from "./rank";
 
@@ -42,7 +43,7 @@ export async function directoryPage(
     ...page,
     version,
     progress,
-    failedFunds,
+    ...failedSummary(failedFunds),
     complete,
     asOf,
     kept,
@@ -83,6 +84,6 @@ export async function globalSearch(principal: Principal, text: string): Promise<
     funds: funds.map(({ id, name, organization }) => ({ id, name, organization })),
     investors: investors.map(({ key, name, email, funds: count }) => ({ key, name, email, funds: count })),
     reading: snapshot.complete ? null : snapshot.progress,
-    failedFunds: snapshot.failedFunds,
+    ...failedSummary(snapshot.failedFunds),
   };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { failedSummary } from "../../directory/failed-funds";
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import type { Principal } from "../../data/principal";
@@ -61,7 +62,7 @@ export async function outstandingPage(
     rows: positions.slice(offset, offset + limit).map((at) => index.rows[at]!),
     totals: { outstanding: index.total(positions) },
     progress: snapshot.progress,
-    failedFunds: snapshot.failedFunds,
+    ...failedSummary(snapshot.failedFunds),
     complete: snapshot.complete,
     kept: snapshot.kept,
     longest: index.longest(),
