@@ -6,7 +6,7 @@ const count = new Intl.NumberFormat("en-US");
 /** "2 funds could not be read: Name (why), Name (why)": the directory's words, wherever its funds are shown. */
 export function FailedFundsText({ failedFunds, total }: { failedFunds: readonly FailedFund[]; total?: number }) {
   const all = total ?? failedFunds.length;
-  const { named, more } = namedAndMore(failedFunds, undefined, all);
+  const { named, more } = namedAndMore(failedFunds, all);
   return (
     <>
       {count.format(all)} {all === 1 ? "fund" : "funds"} could not be read:{" "}

@@ -11,7 +11,7 @@ import { directoryComplete, untilFromSpawn } from "./app-state.mjs";
 import { proxyHeaders } from "./auth.mjs";
 import { mb, result, round, rssBytes, sleep, summarize, timedGet } from "./measure.mjs";
 import { untilQuiet } from "./contention.mjs";
-import { boundedFirstStart } from "./scale-bounded.mjs";
+import { boundedFirstStart, postgresBytes } from "./scale-first-start.mjs";
 import { randomToken, spawnApp, startDemoApi, stopGroup } from "./servers.mjs";
 import { freshStore, probeStore, writesSettled } from "./store-kinds.mjs";
 import { upstreamBaseline } from "./upstream-baseline.mjs";
@@ -69,33 +69,6 @@ async function stopWithStore(app, store) {
   const pid = store.pid(app);
   await stopGroup(app.groupPid, 30_000);
   for (let waited = 0; pid && existsSync(`/proc/${pid}`) && waited < 120_000; waited += 100) await sleep(100);
-}
-
-/** The same first start on a fresh PostgreSQL store: its bytes per position once every write landed. */
-async function postgresBytes({ dir, api, token, log }) {
-  const store = await freshStore("postgres");
-  try {
-    const spawned = await spawnApp({
-      dir,
-      upstreamUrl: api.url,
-      token,
-      name: "app-server-scale-postgres",
-      env: {
-        ...store.env,
-        DIRECTORY_MATCH_SECRET: randomBytes(32).toString("hex"),
-        WARM_START: "0",
-        ...wholeOrganization,
-      },
-    });
-    await untilFromSpawn(spawned, "the directory complete (PostgreSQL)", () => directoryComplete(spawned.url), 250);
-    await writesSettled(store, spawned.app, 600_000);
-    await stopGroup(spawned.app.groupPid, 30_000);
-    const probe = await probeStore(store);
-    log(`  PostgreSQL store: ${round(mb(probe.bytes), 0)} MB for ${probe.positions} positions`);
-    return probe;
-  } finally {
-    await store.stop();
-  }
 }
 
 async function oneSize({ dir, size, profileDir, log }) {
@@ -163,7 +136,7 @@ async function oneSize({ dir, size, profileDir, log }) {
         ` warm: sort ${round(sortMs)} ms, search ${round(searchMs)} ms`,
     );
     // Issue 29 asks both stores' bytes at both sizes: at 1,000,000 this adds a first start (minutes) to an opt-in run.
-    const postgres = await postgresBytes({ dir, api, token, log });
+    const postgres = await postgresBytes({ dir, api, token, env: wholeOrganization, log });
     // And with the memory bound at its default (the figures above hold the whole organization).
     const bounded = size === "big" ? await boundedFirstStart({ dir, api, token, log }) : null;
 

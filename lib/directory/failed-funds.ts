@@ -4,10 +4,10 @@ import type { FailedFund } from "./types";
 export const namedFailedFunds = 10;
 
 /**
- * The funds to name and how many more to count: an organization past DIRECTORY_MAX_POSITIONS may miss thousands, and
- * an alert or a 409 that named each would be pages long.
+ * The funds to name and how many more to count (of `count` in all: a page carries only the first ten): an
+ * organization past DIRECTORY_MAX_POSITIONS may miss thousands, and an alert or a 409 that named each would be pages long.
  */
-export function namedAndMore(failed: readonly FailedFund[], most = namedFailedFunds, count = failed.length) {
+export function namedAndMore(failed: readonly FailedFund[], count = failed.length, most = namedFailedFunds) {
   const named = failed.slice(0, most);
   return { named, more: Math.max(0, count - named.length) };
 }

@@ -1,3 +1,4 @@
+import { namedAndMore } from "./failed-funds";
 import type { SearchResults } from "./types";
 
 const count = new Intl.NumberFormat("en-US");
@@ -20,9 +21,9 @@ export function searchCoverage({
     );
   }
   if (failedCount > 0) {
-    const names = failedFunds.slice(0, namedAtMost).map((fund) => fund.name);
-    const more = failedCount - names.length;
-    const list = more > 0 ? `${names.join(", ")} and ${count.format(more)} more` : names.join(", ");
+    const { named, more } = namedAndMore(failedFunds, failedCount, namedAtMost);
+    const names = named.map((fund) => fund.name).join(", ");
+    const list = more > 0 ? `${names} and ${count.format(more)} more` : names;
     const funds = failedCount === 1 ? "1 fund" : `${count.format(failedCount)} funds`;
     parts.push(`Not searched: ${funds} could not be read (${list}).`);
   }

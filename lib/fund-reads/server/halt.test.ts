@@ -1,18 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { startDemoApi } from "../../demo-api/server";
 import { eventually } from "../../testing/eventually";
 import { demoEnv, endProcess, freshProcess } from "../../testing/fresh-process";
 import { pgliteFolder } from "../../testing/pglite-folder";
 import { testPrincipal } from "../../testing/principal";
+import { testFolder } from "../../testing/test-folder";
 
 // A stop halts the organization's reads: the upstream is asked for no more funds while the process drains what it
 // read (a build of 2,003 funds kept reading through a stop and outlasted the bench's grace).
 
-const folder = mkdtempSync(join(tmpdir(), "fe-halt-"));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const folder = testFolder("fe-halt-");
 afterEach(endProcess);
 
 const modules = async () => ({

@@ -1,17 +1,16 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { startDemoApi } from "../../demo-api/server";
 import { demoEnv, endProcess, freshProcess } from "../../testing/fresh-process";
 import { pgliteFolder } from "../../testing/pglite-folder";
 import { testPrincipal } from "../../testing/principal";
+import { testFolder } from "../../testing/test-folder";
 
 // A restart serves the organization from the store as it loads: the directory answers from the first few hundred
 // funds' kept reads, saying so, rather than after the whole organization; and it needs no upstream to be whole.
 
-const folder = mkdtempSync(join(tmpdir(), "fe-kept-start-"));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const folder = testFolder("fe-kept-start-");
 afterEach(endProcess);
 
 const modules = async () => ({

@@ -1,17 +1,15 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { startDemoApi } from "../../demo-api/server";
 import { demoEnv, endProcess, freshProcess } from "../../testing/fresh-process";
 import { pgliteFolder } from "../../testing/pglite-folder";
 import { testPrincipal } from "../../testing/principal";
+import { testFolder } from "../../testing/test-folder";
 
 // A first start on an embedded folder not made yet: nothing can be kept in it, so the start does not wait for its
 // initdb (6.4 s of one core here) before the live reads begin.
 
-const folder = mkdtempSync(join(tmpdir(), "fe-warm-"));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const folder = testFolder("fe-warm-");
 afterEach(endProcess);
 
 /** A process on the demo API with an embedded store, and these settings. */
