@@ -39,6 +39,8 @@ export const positionAmountKeys = [
   "expense_reserve_amount",
 ] as const;
 
+export type PositionAmountKey = (typeof positionAmountKeys)[number];
+
 /** The columns of one position: its ids, the name shown for it, the email it is forgotten by, its amounts. */
 export function positionColumns(record: Record<string, unknown>) {
   const account = object(record.investment_account);
@@ -47,7 +49,7 @@ export function positionColumns(record: Record<string, unknown>) {
   const email = trimmed(contact.email)?.toLowerCase() ?? null;
   const name = trimmed(account.display_name) ?? trimmed(account.legal_name) ?? trimmed(contact.full_name) ?? investorId;
   const amounts = Object.fromEntries(positionAmountKeys.map((key) => [key, decimalOrNull(record[key])]));
-  return { investorId, name, email, amounts: amounts as Record<(typeof positionAmountKeys)[number], string | null> };
+  return { investorId, name, email, amounts: amounts as Record<PositionAmountKey, string | null> };
 }
 
 /** The figures a fund's investor list is kept with, from the fund's record read with the funds list. */

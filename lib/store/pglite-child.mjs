@@ -4,6 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { lockFolder } from "./folder-lock.mjs";
 
@@ -26,7 +27,11 @@ try {
   release = await lockFolder(dir, lockWaitMs);
   // Postgres's own page cache lives in the WASM memory, which never shrinks: 16 MB of it, not the default 128 MB; the
   // pages beyond are in the OS's file cache.
-  db = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] });
+  // pg_trgm: the directory's search index (migration 0008).
+  db = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+  });
   // The server keeps one connection (a Pool of one); a spare slot lets a reconnect in while a dead one closes.
   server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 2 });
   await server.start();

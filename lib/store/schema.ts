@@ -1,4 +1,21 @@
-import { bigint, bigserial, customType, index, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 // Drizzle's own jsonb parses a top-level JSON string a second time and throws on BigInt: node-postgres already
 // parses jsonb, so values pass through as read, and a BigInt is written as its decimal string.
@@ -40,12 +57,6 @@ export const reads = pgTable(
     totalContributed: amount("total_contributed"),
     totalReceived: amount("total_received"),
     investorCount: integer("investor_count"),
-    /**
-     * An investor list's positions as the organization-wide views take them (fund-reads encodes them, one JSON text
-     * per read, which TOAST compresses): a start reads 2,000 of these rather than 100,000 records. Null when a
-     * person was forgotten from the read (its positions are then read back from their rows).
-     */
-    summary: text("summary"),
   },
   (table) => [index("reads_kind_fund_read_at").on(table.kind, table.fundId, table.readAt.desc())],
 );
@@ -93,10 +104,9 @@ export const positions = pgTable(
     // jsonb_hash_extended(record, 0) for the jsonb rows, the packed record's own for the others.
     recordHash: bigint("record_hash", { mode: "bigint" }).notNull(),
   },
+  // No index on email or tax key: only forgetting a person looks rows up by them (org_positions finds whom).
   (table) => [
     index("positions_read").on(table.readId, table.ordinal),
-    index("positions_email").on(table.email),
-    index("positions_tax_key").on(table.taxKey),
     index("positions_fund_investor").on(table.fundId, table.investorId),
   ],
 );
@@ -146,4 +156,167 @@ export const oidcGrants = pgTable("oidc_grants", {
   sid: text("sid").primaryKey(),
   sealed: text("sealed").notNull(),
   until: at("until").notNull(),
+});
+
+// The read model (issue 42): what every organization-wide view queries, kept true in the transaction of each read.
+
+/**
+ * Every fund each source's funds list named, or whose investors were kept: its place and figures as its source's
+ * newest funds list gave them, the state of its investor list, and aggregates of its current positions.
+ */
+export const orgFunds = pgTable(
+  "org_funds",
+  {
+    id: serial("id").primaryKey(),
+    fundKey: text("fund_key").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    fundId: text("fund_id").notNull(),
+    /** Named by its source's newest funds list: only listed funds are in the views. */
+    listed: boolean("listed").notNull().default(false),
+    ordinal: integer("ordinal"),
+    name: text("name"),
+    nameSort: text("name_sort"),
+    search: text("search"),
+    organization: text("organization"),
+    /** The organization as scopes compare it: trimmed and lower-cased; null when the fund names none. */
+    organizationKey: text("organization_key"),
+    /** The fund's own figures as its funds list gave them (strings), for reconciliation and display. */
+    figures: jsonb("figures"),
+    totalCommitments: numeric("total_commitments"),
+    totalContributed: numeric("total_contributed"),
+    totalReceived: numeric("total_received"),
+    targetSize: numeric("target_size"),
+    capitalDueDay: date("capital_due_day"),
+    /** pending (never read), read (its positions are current), failed (its last read failed). */
+    status: text("status").notNull().default("pending"),
+    readId: bigint("read_id", { mode: "number" }),
+    digest: text("digest"),
+    /** When its positions' content was last seen by a read. */
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+    /** When its investor list was last tried, read or failed. */
+    triedAt: timestamp("tried_at", { withTimezone: true, mode: "date" }),
+    failureStatus: integer("failure_status"),
+    failureMessage: text("failure_message"),
+    // Aggregates of its current positions, refreshed with them (lib/store/server/model-funds.ts).
+    positions: integer("positions").notNull().default(0),
+    sumCommitment: numeric("sum_commitment"),
+    sumContributed: numeric("sum_contributed"),
+    sumUnfunded: numeric("sum_unfunded"),
+    sumDistributions: numeric("sum_distributions"),
+    sumNav: numeric("sum_nav"),
+    sumReceived: numeric("sum_received"),
+    sumOwnership: numeric("sum_ownership"),
+    ownershipCount: integer("ownership_count").notNull().default(0),
+    sumOutstanding: numeric("sum_outstanding"),
+    owing: integer("owing").notNull().default(0),
+    /** Positions whose total_capital_due differs from each calculation method's formula, and unfunded from its own. */
+    dueDiffers: jsonb("due_differs"),
+    unfundedDiffers: integer("unfunded_differs").notNull().default(0),
+    /** The longest value of each column on screen, for tables that size their columns once. */
+    widths: jsonb("widths"),
+  },
+  (table) => [
+    uniqueIndex("org_funds_key").on(table.fundKey),
+    index("org_funds_source").on(table.fingerprint, table.ordinal),
+  ],
+);
+
+/** Each source's organization reads: when the current round of reading every fund began and ended. */
+export const orgSources = pgTable("org_sources", {
+  fingerprint: text("fingerprint").primaryKey(),
+  roundStartedAt: timestamp("round_started_at", { withTimezone: true, mode: "date" }),
+  roundEndedAt: timestamp("round_ended_at", { withTimezone: true, mode: "date" }),
+  listFailure: text("list_failure"),
+});
+
+const money = (name: string) => numeric(name);
+
+/** Each fund's current positions: its newest kept investor list, with what the views sort, filter and search on. */
+export const orgPositions = pgTable(
+  "org_positions",
+  {
+    fund: integer("fund")
+      .notNull()
+      .references(() => orgFunds.id, { onDelete: "cascade" }),
+    ordinal: integer("ordinal").notNull(),
+    investorId: text("investor_id").notNull(),
+    name: text("name").notNull(),
+    nameSort: text("name_sort").notNull(),
+    email: text("email"),
+    emailKey: text("email_key"),
+    taxKey: text("tax_key"),
+    investorType: text("investor_type").notNull(),
+    invited: timestamp("invited", { withTimezone: true, mode: "date" }),
+    /** Lower-cased names, emails, joint name, team and the tax id's last 4, separated by U+001F. */
+    search: text("search").notNull(),
+    /** The investor keys this position may be grouped under: by tax id, by email, on its own. */
+    taxGroup: text("tax_group"),
+    emailGroup: text("email_group"),
+    ownGroup: text("own_group"),
+    /** The investor it is grouped under in the whole organization, and how (tax_id, email, none). */
+    groupKey: text("group_key"),
+    matchedBy: text("matched_by"),
+    commitmentAmount: money("commitment_amount"),
+    contributedAmount: money("contributed_amount"),
+    unfundedCommitmentAmount: money("unfunded_commitment_amount"),
+    lifeDistributions: money("life_distributions"),
+    netAssetValue: money("net_asset_value"),
+    totalCapitalDue: money("total_capital_due"),
+    totalReceived: money("total_received"),
+    ownershipPercent: money("ownership_percent"),
+    managementFeeAmount: money("management_fee_amount"),
+    expenseReserveAmount: money("expense_reserve_amount"),
+    /** total_capital_due − total_received when above zero (an absent received counts as nothing received). */
+    outstanding: money("outstanding"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.fund, table.ordinal] }),
+    index("org_positions_group").on(table.groupKey),
+    index("org_positions_email").on(table.emailKey),
+    index("org_positions_email_group")
+      .on(table.emailGroup)
+      .where(sql`${table.taxKey} is null`),
+    index("org_positions_outstanding")
+      .on(table.outstanding.desc(), table.fund, table.ordinal)
+      .where(sql`${table.outstanding} is not null`),
+  ],
+);
+
+/** The directory of the whole organization: one row per investor, matched across every listed fund read. */
+export const orgInvestors = pgTable(
+  "org_investors",
+  {
+    key: text("key").primaryKey(),
+    matchedBy: text("matched_by").notNull(),
+    name: text("name").notNull(),
+    nameSort: text("name_sort").notNull(),
+    email: text("email"),
+    emailKey: text("email_key"),
+    investorType: text("investor_type").notNull(),
+    funds: integer("funds").notNull(),
+    commitmentAmount: money("commitment_amount"),
+    contributedAmount: money("contributed_amount"),
+    unfundedCommitmentAmount: money("unfunded_commitment_amount"),
+    lifeDistributions: money("life_distributions"),
+    netAssetValue: money("net_asset_value"),
+    search: text("search").notNull(),
+  },
+  (table) => [
+    index("org_investors_search").using("gin", sql`${table.search} gin_trgm_ops`),
+    index("org_investors_name").on(table.nameSort, table.key),
+    index("org_investors_email").on(table.emailKey, table.key),
+    index("org_investors_type").on(table.investorType, table.nameSort, table.key),
+    index("org_investors_funds").on(table.funds, table.nameSort, table.key),
+    index("org_investors_commitment").on(table.commitmentAmount, table.key),
+    index("org_investors_contributed").on(table.contributedAmount, table.key),
+    index("org_investors_unfunded").on(table.unfundedCommitmentAmount, table.key),
+    index("org_investors_distributions").on(table.lifeDistributions, table.key),
+    index("org_investors_nav").on(table.netAssetValue, table.key),
+  ],
+);
+
+/** How many of the directory's investors have each type (the type filter's counts over the whole organization). */
+export const orgInvestorTypes = pgTable("org_investor_types", {
+  investorType: text("investor_type").primaryKey(),
+  count: integer("count").notNull(),
 });

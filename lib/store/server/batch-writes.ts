@@ -1,19 +1,40 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { fundFigures } from "../columns";
+import type { ModelPosition } from "../model";
 import { toJson } from "../schema";
-import { type StoreConnection, defaultConnection, type StoreDb } from "./connection";
+import { type StoreConnection, defaultConnection, type StoreTx } from "./connection";
 import { bumpGeneration } from "./generation";
+import { modelLists } from "./model-writes";
 import { positionsInsert, positionsPerStatement } from "./position-rows";
-import type { AfterKept, KeptListFacts } from "./writes";
 
 // Many reads kept in one transaction, each exactly as recordFund and recordInvestorList keep one: a sighting of the
 // last kept version when its digest is the same, else a new version with its positions. One statement per step for
 // the whole batch: a directory of 2,000 small funds was ~10 statements each, which PGlite (one session, each
 // statement a round trip to its process) wrote at ~30 funds a second, slower than the upstream was read.
 
-type Tx = Parameters<Parameters<StoreDb["transaction"]>[0]>[0];
+type Tx = StoreTx;
 type Kept = { record: Record<string, unknown>; taxKey: string | null };
+
+/** What was just kept of a fund's investor list, for work that must commit or roll back with it. */
+export interface KeptListFacts {
+  fundKey: string;
+  /** The read kept: new content, or the last kept read seen again. */
+  readId: number;
+  kept: "new" | "seen";
+  /** The read the new content follows (null for the fund's first, and for a sighting). */
+  previousReadId: number | null;
+  readAt: Date;
+  digest: string;
+  fund: Record<string, unknown> | null;
+  investors: readonly Kept[];
+}
+
+/**
+ * Work run inside the transaction that keeps investor lists (alerts' events), registered by its caller: every list of
+ * the transaction at once (a batch of 200 funds costs a few statements, not a few per fund).
+ */
+export type AfterKept = (tx: StoreTx, facts: readonly KeptListFacts[]) => Promise<void>;
 
 export type KeptWrite =
   | { kind: "fund"; fundId: string; readAt: Date; digest: string; fund: Record<string, unknown> }
@@ -24,8 +45,8 @@ export type KeptWrite =
       digest: string;
       fund: Record<string, unknown> | null;
       investors: readonly Kept[];
-      /** The list's positions encoded by the caller (reads.summary), or null. */
-      summary?: string | null;
+      /** The list's positions as the read model takes them (in the list's order); without them the model is left. */
+      model?: readonly ModelPosition[];
     };
 
 const keyOf = (write: { kind: string; fundId: string }) => `${write.kind}\u0000${write.fundId}`;
@@ -56,7 +77,7 @@ async function inserted(tx: Tx, writes: readonly KeptWrite[]): Promise<Map<strin
   const column = <T>(pick: (write: KeptWrite, at: number) => T) => sql.param(writes.map(pick));
   const found = await tx.execute<{ id: string; kind: string; fund_id: string }>(sql`
     insert into reads (kind, fund_id, digest, read_at, last_seen_at, record, total_commitments, total_contributed,
-                       total_received, investor_count, summary)
+                       total_received, investor_count)
     select * from unnest(${column((w) => w.kind)}::text[], ${column((w) => w.fundId)}::text[],
       ${column((w) => w.digest)}::text[], ${column((w) => w.readAt.toISOString())}::timestamptz[],
       ${column((w) => w.readAt.toISOString())}::timestamptz[],
@@ -64,8 +85,7 @@ async function inserted(tx: Tx, writes: readonly KeptWrite[]): Promise<Map<strin
       ${column((_, at) => figures[at]!.totalCommitments)}::numeric[],
       ${column((_, at) => figures[at]!.totalContributed)}::numeric[],
       ${column((_, at) => figures[at]!.totalReceived)}::numeric[],
-      ${column((_, at) => figures[at]!.investorCount)}::integer[],
-      ${column((w) => (w.kind === "investors" ? (w.summary ?? null) : null))}::text[])
+      ${column((_, at) => figures[at]!.investorCount)}::integer[])
     returning id, kind, fund_id`);
   const ids = new Map(found.rows.map((row) => [keyOf({ kind: row.kind, fundId: row.fund_id }), Number(row.id)]));
   await seen(
@@ -137,6 +157,21 @@ export async function recordReads(
         const ids = await inserted(tx, fresh);
         await positions(tx, fresh, ids);
         if (afterKept) await afterLists(tx, writes, last, ids, afterKept);
+        await modelLists(
+          tx,
+          writes.flatMap((write) =>
+            write.kind === "investors" && write.model
+              ? [
+                  {
+                    ...write,
+                    fundKey: write.fundId,
+                    readId: ids.get(keyOf(write)) ?? Number(last.get(keyOf(write))!.id),
+                    positions: write.model,
+                  },
+                ]
+              : [],
+          ),
+        );
         return writes.map((write) => (ids.has(keyOf(write)) ? "new" : "seen"));
       }),
     );

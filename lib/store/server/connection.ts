@@ -11,6 +11,8 @@ import { type PgliteHost, startPgliteHost } from "./pglite-host";
 import { redactedUrl, StatusBoard, type StoreStatus, StoreUnavailable } from "./status";
 
 export type StoreDb = NodePgDatabase;
+/** A write's transaction: what runs in it commits or rolls back with the read. */
+export type StoreTx = Parameters<Parameters<StoreDb["transaction"]>[0]>[0];
 
 export interface StoreConfig {
   /** A PostgreSQL URL; without it, the embedded PGlite in `dir`. */

@@ -12,7 +12,27 @@ export {
   type RecordShape,
   unkeptFunds,
 } from "./reads";
-export { type KeptSummary, latestKeptCounts, latestKeptSummaries } from "./summaries";
+export { type OrgFailure, type OrgState, orgState } from "./org-state";
+export { type InvestorFilter, type InvestorPage, investorBatches, investorPage } from "./org-directory";
+export { investorByKey, type OrgFundName, type OrgInvestor, type OrgPosition, searchOrganization } from "./org-search";
+export {
+  outstandingBatches,
+  outstandingEmails,
+  outstandingFunds,
+  type OutstandingPage,
+  outstandingPage,
+  type OutstandingView,
+} from "./org-outstanding";
+export { type FundFacts, fundFacts, type OrgOverview, orgOverview, scopeWidths } from "./org-overview";
+export {
+  listedFunds,
+  noteKeptRead,
+  noteRound,
+  retireOtherSources,
+  type SourceRound,
+  sourceRound,
+} from "./org-sources";
+export { type Cursor, decodeCursor } from "./keyset";
 export {
   type AmountKey,
   changesSince,

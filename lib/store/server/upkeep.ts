@@ -1,11 +1,14 @@
 import "server-only";
 import { normalEmail } from "../columns";
+import { sql } from "drizzle-orm";
 import { type StoreConnection, defaultConnection } from "./connection";
+import { groupsBefore, regroup } from "./model-groups";
+import { refreshFacts } from "./model-funds";
 import { bumpGeneration } from "./generation";
 
 /**
- * Deletes a person's positions (by lower-cased email or any tax key) from every kept read, or from the kept reads of
- * the funds named (by store key; an admin of one scope forgets within it): rows removed.
+ * Deletes a person's positions (by lower-cased email or any tax key) from every kept read and from the read model, or
+ * from those of the funds named (by store key; an admin of one scope forgets within it): kept rows removed.
  */
 export function forgetPeople(
   input: { email: string | null; taxKeys: string[]; fundKeys?: readonly string[] | null },
@@ -13,17 +16,28 @@ export function forgetPeople(
 ): Promise<number> {
   const email = normalEmail(input.email);
   if (email === null && input.taxKeys.length === 0) return Promise.resolve(0);
-  const removing = store.use(async (_db, pool) => {
-    // A read's summary holds its positions too: dropped, so a start reads that read's remaining rows instead.
-    const removed = await pool.query<{ rows: number }>(
-      `with gone as (delete from positions where (email = $1 or tax_key = any($2::text[]))
-                       and ($3::text[] is null or fund_id = any($3::text[])) returning read_id),
-            cleared as (update reads set summary = null where id in (select read_id from gone) returning id)
-       select (select count(*) from gone)::integer as rows`,
-      [email, input.taxKeys, input.fundKeys ?? null],
-    );
-    return removed.rows[0]?.rows ?? 0;
-  });
+  const fundKeys = input.fundKeys ?? null;
+  const removing = store.use((db) =>
+    db.transaction(async (tx) => {
+      const removed = await tx.execute(
+        sql`delete from positions where (email = ${email} or tax_key = any(${sql.param(input.taxKeys)}::text[]))
+              and (${sql.param(fundKeys)}::text[] is null or fund_id = any(${sql.param(fundKeys)}::text[]))`,
+      );
+      // The current positions too: the person leaves the directory, capital outstanding and every total at once.
+      const found = await tx.execute<{ fund: number }>(sql`
+        select distinct p.fund from org_positions p join org_funds f on f.id = p.fund
+        where (p.email_key = ${email} or p.tax_key = any(${sql.param(input.taxKeys)}::text[]))
+          and (${sql.param(fundKeys)}::text[] is null or f.fund_key = any(${sql.param(fundKeys)}::text[]))`);
+      const funds = found.rows.map((row) => Number(row.fund));
+      const before = await groupsBefore(tx, funds);
+      await tx.execute(sql`
+        delete from org_positions p where p.fund = any(${sql.param(funds)}::int[])
+          and (p.email_key = ${email} or p.tax_key = any(${sql.param(input.taxKeys)}::text[]))`);
+      await regroup(tx, funds, before);
+      await refreshFacts(tx, funds);
+      return removed.rowCount ?? 0;
+    }),
+  );
   return removing.finally(() => bumpGeneration(null));
 }
 

@@ -1,0 +1,116 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { type StoreConnection, defaultConnection } from "./connection";
+import { groupsBefore, regroup } from "./model-groups";
+import { markRead } from "./model-funds";
+
+// Each source's rounds of reading every fund (lib/fund-reads/server/organization.ts), kept in the store so every
+// instance knows how far the organization's reads have come and when the next round is due.
+
+export interface SourceRound {
+  startedAt: Date | null;
+  endedAt: Date | null;
+  listFailure: string | null;
+}
+
+/** The source's last round (by its fingerprint), or nothing yet. */
+export function sourceRound(fingerprint: string, store: StoreConnection = defaultConnection()): Promise<SourceRound> {
+  return store.use(async (_db, pool) => {
+    const found = await pool.query<{
+      round_started_at: Date | null;
+      round_ended_at: Date | null;
+      list_failure: string | null;
+    }>(`select round_started_at, round_ended_at, list_failure from org_sources where fingerprint = $1`, [fingerprint]);
+    const row = found.rows[0];
+    return {
+      startedAt: row?.round_started_at ? new Date(row.round_started_at) : null,
+      endedAt: row?.round_ended_at ? new Date(row.round_ended_at) : null,
+      listFailure: row?.list_failure ?? null,
+    };
+  });
+}
+
+/** A round begins (or ends, with the funds list's failure when it could not be read). */
+export function noteRound(
+  fingerprint: string,
+  change: { startedAt: Date } | { endedAt: Date; listFailure: string | null },
+  store: StoreConnection = defaultConnection(),
+): Promise<void> {
+  return store.use(async (_db, pool) => {
+    if ("startedAt" in change)
+      await pool.query(
+        `insert into org_sources (fingerprint, round_started_at) values ($1, $2)
+         on conflict (fingerprint) do update set round_started_at = excluded.round_started_at`,
+        [fingerprint, change.startedAt.toISOString()],
+      );
+    else
+      await pool.query(
+        `insert into org_sources (fingerprint, round_ended_at, list_failure) values ($1, $2, $3)
+         on conflict (fingerprint) do update set round_ended_at = excluded.round_ended_at,
+           list_failure = excluded.list_failure`,
+        [fingerprint, change.endedAt.toISOString(), change.listFailure],
+      );
+  });
+}
+
+/**
+ * A fund's list taken from what was kept (another instance read it lately): read as of that read, if its positions
+ * are that read's. False when the model holds another read of it (the list is kept when its writer's batch lands).
+ */
+export function noteKeptRead(
+  input: { fundKey: string; digest: string; seenAt: Date },
+  store: StoreConnection = defaultConnection(),
+): Promise<boolean> {
+  return store.use((db) =>
+    db.transaction(async (tx) => {
+      const found = await tx.execute<{ id: number; read_id: string | null; digest: string | null }>(
+        sql`select id, read_id, digest from org_funds where fund_key = ${input.fundKey}`,
+      );
+      const fund = found.rows[0];
+      if (!fund || fund.read_id === null || fund.digest !== input.digest) return false;
+      const before = await groupsBefore(tx, [Number(fund.id)]);
+      const counting = await markRead(tx, [
+        { fund: Number(fund.id), readId: Number(fund.read_id), digest: input.digest, readAt: input.seenAt },
+      ]);
+      await regroup(tx, counting, before);
+      return true;
+    }),
+  );
+}
+
+/** The funds each of these fingerprints' newest funds list named (a start's catalog of what its tokens list). */
+export function listedFunds(
+  fingerprints: readonly string[],
+  store: StoreConnection = defaultConnection(),
+): Promise<{ fingerprint: string; fundId: string; organization: string | null }[]> {
+  return store.use(
+    async (_db, pool) =>
+      (
+        await pool.query(
+          `select fingerprint, fund_id as "fundId", organization from org_funds
+           where listed and fingerprint = any($1::text[]) order by fingerprint, ordinal`,
+          [fingerprints],
+        )
+      ).rows,
+  );
+}
+
+/**
+ * Funds of sources no longer configured (another token or address) leave the views: the model counts only what the
+ * current sources' tokens list. Their kept reads stay, under their own keys, as history.
+ */
+export function retireOtherSources(fingerprints: readonly string[], store: StoreConnection = defaultConnection()) {
+  return store.use((db) =>
+    db.transaction(async (tx) => {
+      const found = await tx.execute<{ id: number }>(
+        sql`select id from org_funds where listed and fingerprint <> all(${sql.param(fingerprints)}::text[])`,
+      );
+      const ids = found.rows.map((row) => Number(row.id));
+      if (ids.length === 0) return 0;
+      const before = await groupsBefore(tx, ids);
+      await tx.execute(sql`update org_funds set listed = false where id = any(${sql.param(ids)}::int[])`);
+      await regroup(tx, ids, before);
+      return ids.length;
+    }),
+  );
+}

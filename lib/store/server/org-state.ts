@@ -1,0 +1,86 @@
+import "server-only";
+import type { StoreScope } from "../model";
+import { type StoreConnection, defaultConnection } from "./connection";
+import { holdsEverything, inScope, Params } from "./org-scope";
+
+// How far the organization's reads have come, for the funds of one scope: every view that spans funds says it.
+
+/** A fund whose investor list could not be read, by its source's fingerprint and upstream id. */
+export interface OrgFailure {
+  fingerprint: string;
+  fundId: string;
+  name: string;
+  status: number;
+  message: string;
+}
+
+export interface OrgState {
+  /** Funds in scope (listed by their source). */
+  total: number;
+  /** Funds tried in the round under way (read or failed), or every fund tried once when none is under way. */
+  tried: number;
+  /** Every fund in scope tried at least once: none is waiting for its first read. */
+  complete: boolean;
+  failedCount: number;
+  /** The first ten funds that could not be read, in the funds lists' order. */
+  failed: OrgFailure[];
+  /** A digest of every fund's list and state in scope once complete: a later page must come from the same. */
+  version: string | null;
+  /** The oldest read the funds' positions come from. */
+  asOf: Date | null;
+  /** A round of reads is under way for a source in scope. */
+  reading: boolean;
+  /** The scope holds every fund the model counts (the whole organization's directory is the person's). */
+  everything: boolean;
+}
+
+interface Row {
+  total: number;
+  tried: number;
+  pending: number;
+  failed: number;
+  as_of: Date | null;
+  version: string | null;
+  listed: string[] | null;
+  reading: boolean | null;
+  failures: OrgFailure[] | null;
+}
+
+/** The state of the organization's reads for the funds in `scope`, in one query. */
+export function orgState(scope: StoreScope, store: StoreConnection = defaultConnection()): Promise<OrgState> {
+  const params = new Params();
+  const text = `
+    with scoped as (select f.* from org_funds f where ${inScope(scope, params)}),
+    rounds as (select o.* from org_sources o where o.fingerprint in (select fingerprint from scoped)),
+    running as (select fingerprint, round_started_at from rounds
+                where round_started_at is not null and (round_ended_at is null or round_ended_at < round_started_at))
+    select (select count(*) from scoped)::int as total,
+      (select count(*) from scoped s left join running r on r.fingerprint = s.fingerprint
+        where s.status <> 'pending' and (r.round_started_at is null or s.tried_at >= r.round_started_at))::int as tried,
+      (select count(*) from scoped where status = 'pending')::int as pending,
+      (select count(*) from scoped where status = 'failed')::int as failed,
+      (select min(read_at) from scoped where status = 'read') as as_of,
+      (select encode(sha256(convert_to(coalesce(string_agg(concat_ws(':', fund_key, digest, status, failure_status, name,
+                                                           total_commitments, total_contributed, total_received),
+                                                  ',' order by fund_key), ''), 'UTF8')), 'hex') from scoped) as version,
+      (select array_agg(distinct fingerprint) from org_funds where listed) as listed,
+      exists (select 1 from running) as reading,
+      (select json_agg(json_build_object('fingerprint', fingerprint, 'fundId', fund_id, 'name', coalesce(name, fund_id),
+                                         'status', failure_status, 'message', failure_message))
+       from (select * from scoped where status = 'failed' order by fingerprint, ordinal limit 10) x) as failures`;
+  return store.use(async (_db, pool) => {
+    const row = (await pool.query<Row>(text, params.values)).rows[0]!;
+    const complete = row.pending === 0;
+    return {
+      total: row.total,
+      tried: row.tried,
+      complete,
+      failedCount: row.failed,
+      failed: row.failures ?? [],
+      version: complete ? row.version : null,
+      asOf: row.as_of ? new Date(row.as_of) : null,
+      reading: row.reading === true,
+      everything: holdsEverything(scope, row.listed ?? []),
+    };
+  });
+}
