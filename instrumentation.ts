@@ -2,6 +2,6 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { startServer } = await import("./lib/server/start");
+  const { startServer } = await import("./lib/boot/start");
   await startServer();
 }

@@ -7,7 +7,7 @@ import { OverviewStatus } from "@/components/overview/overview-status";
 import { OverviewTotals } from "@/components/overview/overview-totals";
 import { requireUser } from "@/lib/auth/session";
 import type { Principal } from "@/lib/data/principal";
-import { directorySnapshot } from "@/lib/directory/server/directory";
+import { directoryCounts } from "@/lib/directory/server/reads";
 import { overviewOf } from "@/lib/overview/server/overview";
 import type { BooksState as Counts, InvestorCounts } from "@/lib/overview/types";
 import { reconciliationSummaries } from "@/lib/reconciliation/server/summaries";
@@ -15,18 +15,15 @@ import { reconciliationSummaries } from "@/lib/reconciliation/server/summaries";
 export const metadata: Metadata = { title: "Overview" };
 
 async function readOverview(user: Principal) {
-  const [overview, summaries, directory] = await Promise.all([
+  const [overview, summaries, investors] = await Promise.all([
     overviewOf(user),
     reconciliationSummaries(user),
-    directorySnapshot(user),
+    directoryCounts(user),
   ]);
   const counts: Counts = { ties: 0, differs: 0, unread: 0, failed: 0 };
   for (const line of Object.values(summaries.funds)) counts[line.status] += 1;
   // The directory's investors are whole only once every fund was tried, like the other position totals.
-  const investors: InvestorCounts | null = directory.complete
-    ? { count: directory.index.rows.length, types: directory.index.types }
-    : null;
-  return { overview, counts, investors };
+  return { overview, counts, investors: investors satisfies InvestorCounts | null };
 }
 
 // Server-rendered through and through: no client component, so `/` adds no JS of its own.

@@ -19,10 +19,10 @@ if (result.listFailure) {
   console.error(`The list of funds could not be read: ${result.listFailure}`);
   process.exit(1);
 }
-const read = result.funds - result.failedFunds.length;
+const read = result.funds - result.failedCount;
 console.log(`Snapshot kept in ${store.location}: ${read} of ${result.funds} funds read in ${seconds} s.`);
-if (result.failedFunds.length > 0) {
-  console.error(`${result.failedFunds.length} could not be read:`);
+if (result.failedCount > 0) {
+  console.error(`${result.failedCount} could not be read:`);
   for (const fund of result.failedFunds) console.error(`- ${fund.name} (${fund.id}): ${fund.message}`);
   process.exit(1);
 }

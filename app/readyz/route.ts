@@ -1,5 +1,5 @@
 import { noStore } from "@/lib/http/error-response";
-import { readiness } from "@/lib/server/readiness";
+import { readiness } from "@/lib/boot/readiness";
 
 // Never prerendered or cached: each call says how things are now.
 export const dynamic = "force-dynamic";

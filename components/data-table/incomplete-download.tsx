@@ -1,6 +1,6 @@
 "use client";
 
-import { namedAndMore } from "@/lib/directory/failed-funds";
+import { namedAndMore } from "@/lib/organization/failed-funds";
 import type { FailedFund } from "@/lib/directory/types";
 
 interface IncompleteDownloadProps {

@@ -17,9 +17,9 @@ const render = (progress: DirectoryProgress, complete = false, kept: string | nu
   );
 
 describe("DirectoryStatus", () => {
-  it("says a restart's kept reads are still loading, and that the list is incomplete", () => {
-    const html = render({ read: 50, total: 2000, loadingKept: true });
-    expect(html).toContain("Loading the kept reads: 50 of 2,000 funds.");
+  it("says how far the funds' reads have come, and that the list is incomplete", () => {
+    const html = render({ read: 50, total: 2000 });
+    expect(html).toContain("Reading investors: 50 of 2,000 funds.");
     expect(html).toContain("The list below is incomplete until every fund is read.");
   });
 

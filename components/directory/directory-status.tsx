@@ -40,8 +40,8 @@ export function DirectoryStatus(props: DirectoryStatusProps) {
       ) : null}
       {complete ? null : (
         <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
-          {progress.loadingKept ? "Loading the kept reads" : "Reading investors"}: {count.format(progress.read)} of{" "}
-          {count.format(progress.total)} funds. The list below is incomplete until every fund is read.
+          Reading investors: {count.format(progress.read)} of {count.format(progress.total)} funds. The list below is
+          incomplete until every fund is read.
         </p>
       )}
       {failedCount > 0 ? (

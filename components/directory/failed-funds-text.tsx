@@ -1,4 +1,4 @@
-import { namedAndMore } from "@/lib/directory/failed-funds";
+import { namedAndMore } from "@/lib/organization/failed-funds";
 import type { FailedFund } from "@/lib/directory/types";
 
 const count = new Intl.NumberFormat("en-US");

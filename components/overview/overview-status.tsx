@@ -15,8 +15,8 @@ export function OverviewStatus({ progress, complete, failedFunds }: OverviewStat
     <div className="mb-4 space-y-2">
       {complete ? null : (
         <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
-          {progress.loadingKept ? "Loading the kept reads" : "Reading investors"}: {formatCount(String(progress.read))}{" "}
-          of {formatCount(String(progress.total))} funds. The totals of positions are shown once every fund is read.
+          Reading investors: {formatCount(String(progress.read))} of {formatCount(String(progress.total))} funds. The
+          totals of positions are shown once every fund is read.
         </p>
       )}
       {failedFunds.length > 0 ? (

@@ -92,6 +92,16 @@ export function rowsBody<T>(
   return format.body(columns, encodedRows(format, rows, columns), options);
 }
 
+/** A file of rows read a batch at a time (a cursor over the store): memory holds one batch, whatever the file's size. */
+export function batchesBody<T>(
+  format: ExportFormat,
+  batches: AsyncIterable<readonly T[]>,
+  columns: readonly ExportColumn<T>[],
+  options: ExportBodyOptions = {},
+): ReadableStream<Uint8Array> {
+  return format.body(columns, encoded(format, batches, columns), options);
+}
+
 /**
  * Encodes records as they are handed over, a batch at a time: an export read straight from the upstream keeps
  * only its encoded rows, never the records. With `early`, a format that can starts its file with the first batch.

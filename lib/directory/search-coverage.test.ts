@@ -12,9 +12,6 @@ describe("searchCoverage", () => {
     expect(searchCoverage({ reading: { read: 1200, total: 2000 }, failedFunds: [], failedCount: 0 })).toBe(
       "Reading investors: 1,200 of 2,000 funds so far; more may match.",
     );
-    expect(searchCoverage({ reading: { read: 5, total: 6, loadingKept: true }, failedFunds: [], failedCount: 0 })).toBe(
-      "Loading the kept reads: 5 of 6 funds so far; more may match.",
-    );
   });
 
   it("names the funds that could not be read, three at most", () => {

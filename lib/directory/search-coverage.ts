@@ -1,4 +1,4 @@
-import { namedAndMore } from "./failed-funds";
+import { namedAndMore } from "../organization/failed-funds";
 import type { SearchResults } from "./types";
 
 const count = new Intl.NumberFormat("en-US");
@@ -15,9 +15,8 @@ export function searchCoverage({
 }: Pick<SearchResults, "reading" | "failedFunds" | "failedCount">): string | null {
   const parts: string[] = [];
   if (reading) {
-    const what = reading.loadingKept ? "Loading the kept reads" : "Reading investors";
     parts.push(
-      `${what}: ${count.format(reading.read)} of ${count.format(reading.total)} funds so far; more may match.`,
+      `Reading investors: ${count.format(reading.read)} of ${count.format(reading.total)} funds so far; more may match.`,
     );
   }
   if (failedCount > 0) {

@@ -9,6 +9,7 @@ import {
   parseAsValueSet,
   parseAsWhole,
   parseAsDigest,
+  parseAsCursor,
 } from "../table/parsers";
 import { directoryColumnIds } from "./columns";
 
@@ -30,6 +31,8 @@ export const directoryRowsParsers = {
   refresh: parseAsFlag,
   /** The directory a later page must come from, as its first page gave it. */
   version: parseAsDigest,
+  /** Where this page starts, as the page before gave it (keyset). */
+  after: parseAsCursor,
 };
 
 /** GET /api/investors.csv: every position of every fund, or with group=investor the directory's view. */

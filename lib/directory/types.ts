@@ -1,44 +1,17 @@
 import type { Investor } from "../customer-api/schemas";
+import type { DirectoryProgress, FailedFund } from "../organization/types";
+import type { InvestorAmount, OrgInvestorRow } from "../store/model";
+
+export type { DirectoryProgress, FailedFund };
 
 /** How a person was recognised across funds: by their tax id, by their email, or not at all (one position). */
 export type MatchedBy = "tax_id" | "email" | "none";
 
-/** A fund the directory could not read, named wherever the directory is shown. */
-export interface FailedFund {
-  id: string;
-  name: string;
-  /** The status our own API gives for that fund's list (504 for a timeout). */
-  status: number;
-  message: string;
-}
-
-export interface DirectoryProgress {
-  /** Funds tried (read or failed) and funds in all. */
-  read: number;
-  total: number;
-  /** The funds so far are this start's kept reads, still loading from the store (not live reads). */
-  loadingKept?: boolean;
-}
-
 /** The five amounts summed across a person's positions, as exact decimal strings (null when none has one). */
-export type DirectoryTotals = {
-  commitment_amount: string | null;
-  contributed_amount: string | null;
-  unfunded_commitment_amount: string | null;
-  life_distributions: string | null;
-  net_asset_value: string | null;
-};
+export type DirectoryTotals = Record<InvestorAmount, string | null>;
 
-/** One investor across the organization's funds. */
-export type DirectoryRow = DirectoryTotals & {
-  /** Opaque and stable for the same data; reveals nothing about the person. */
-  key: string;
-  name: string;
-  email: string | null;
-  investor_type: string;
-  /** How many funds the investor is in. */
-  funds: number;
-};
+/** One investor across the organization's funds (as the store's read model gives it). */
+export type DirectoryRow = OrgInvestorRow;
 
 /** GET /api/investors: a page of the directory's view. */
 export interface DirectoryPage {
@@ -48,16 +21,18 @@ export interface DirectoryPage {
   matched: number;
   offset: number;
   rows: DirectoryRow[];
+  /** Where the next page starts (keyset), null at the end of the view. */
+  next: string | null;
   totals: DirectoryTotals;
   progress: DirectoryProgress;
-  /** The first ten of the funds the directory misses (lib/directory/failed-funds.ts); failedCount counts them all. */
+  /** The first ten of the funds the directory misses (lib/organization/failed-funds.ts); failedCount counts them all. */
   failedFunds: FailedFund[];
   failedCount: number;
   /** Every fund has been tried (read or failed). */
   complete: boolean;
   /** When the funds were read (the oldest read in use), ISO; null before any. */
   asOf: string | null;
-  /** While some funds are served from their kept reads (the live reads running): the oldest such read, ISO. */
+  /** When a fund's read is older than the refresh interval (its round is due or under way): the oldest read, ISO. */
   kept: string | null;
   /** Investor types over the whole directory, for the filter. */
   types: { value: string; count: number }[];

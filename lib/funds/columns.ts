@@ -1,3 +1,4 @@
+import { fundName } from "../customer-api/names";
 import type { ReconciliationSummary } from "../reconciliation/types";
 import type { Fund, FundGridRow } from "./types";
 import { type ColumnKind, type ColumnSpec, columnPaths, type PhoneRole, pickPaths, valueAt } from "../table/types";
@@ -17,10 +18,7 @@ export function reconciliationRank(summary: ReconciliationSummary | undefined): 
   return summary.differences;
 }
 
-/** The fund's name as people know it: display name, else legal name, else the id. */
-export function fundName(fund: FundGridRow): string {
-  return fund.legal_entity?.display_name?.trim() || fund.legal_entity?.legal_name?.trim() || fund.id;
-}
+export { fundName };
 
 /** A grid column that a phone's card of the fund shows too. */
 const onPhone = <C extends ColumnSpec<FundGridRow>>(column: C, phone: PhoneRole): C => ({ ...column, phone });

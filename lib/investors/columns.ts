@@ -1,3 +1,4 @@
+import { investorName, investorTypeOf, teamMembersText } from "../customer-api/names";
 import type { Investor } from "../customer-api/schemas";
 import { type ColumnKind, type ColumnSpec, type PhoneRole, valueAt } from "../table/types";
 
@@ -17,24 +18,7 @@ function field<const Id extends string>(
   return { id, header, kind, value: (investor) => valueAt(investor, path), ...options };
 }
 
-/** The investor as people know them: display name, legal name, contact's full name, then the id. */
-export function investorName(investor: Investor): string {
-  return (
-    investor.investment_account?.display_name?.trim() ||
-    investor.investment_account?.legal_name?.trim() ||
-    investor.primary_contact?.full_name?.trim() ||
-    investor.id
-  );
-}
-
-/** `Name <email>; Name <email>`, the team as one cell. */
-export function teamMembersText(investor: Investor): string | null {
-  const members = investor.team_members ?? [];
-  if (members.length === 0) return null;
-  return members
-    .map((member) => [member.member_name, member.member_email && `<${member.member_email}>`].filter(Boolean).join(" "))
-    .join("; ");
-}
+export { investorName, investorTypeOf, teamMembersText };
 
 const shown = { defaultVisible: true } as const;
 const searched = { searchable: true } as const;
@@ -133,8 +117,3 @@ export function visibleInvestorColumnIds(cols: readonly InvestorColumnId[]): rea
 
 /** The spec's investor categories, plus "unknown" for an investor without one: always valid filter values. */
 export const specInvestorTypes: readonly string[] = ["individual", "joint", "entity", "trust", "unknown"];
-
-/** Investor types for the filter, normalised to lower case; an empty type is "unknown". */
-export function investorTypeOf(investor: Investor): string {
-  return investor.investment_account?.investor_type?.trim().toLowerCase() || "unknown";
-}

@@ -1,7 +1,7 @@
 // Parsers, loader and serializer from nuqs/server run on both sides; the hook is the browser's.
 import { useQueryStates } from "nuqs";
 import { createSearchParamsCache, createSerializer, type inferParserType } from "nuqs/server";
-import { parseAsDigest, parseAsFlag, parseAsFundId, parseAsSort, parseAsWhole } from "../table/parsers";
+import { parseAsCursor, parseAsDigest, parseAsFlag, parseAsFundId, parseAsSort, parseAsWhole } from "../table/parsers";
 import { outstandingColumnIds } from "./columns";
 
 // Capital outstanding's view, defined once: its page, routes, CSV link and query keys read and write it here.
@@ -17,6 +17,8 @@ export const outstandingRowsParsers = {
   limit: parseAsWhole(1, 500).withDefault(100),
   /** The list a later page must come from, as its first page gave it. */
   version: parseAsDigest,
+  /** Where this page starts, as the page before gave it (keyset). */
+  after: parseAsCursor,
 };
 
 export const outstandingCsvParsers = { ...outstandingViewParsers, bom: parseAsFlag, partial: parseAsFlag };

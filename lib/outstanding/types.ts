@@ -1,4 +1,4 @@
-import type { DirectoryProgress, FailedFund } from "../directory/types";
+import type { DirectoryProgress, FailedFund } from "../organization/types";
 
 /** A position with capital still owed to its fund. */
 export interface OutstandingRow {
@@ -21,13 +21,15 @@ export interface OutstandingPage {
   matched: number;
   offset: number;
   rows: OutstandingRow[];
+  /** Where the next page starts (keyset), null at the end of the view. */
+  next: string | null;
   totals: { outstanding: string | null };
   progress: DirectoryProgress;
   /** The first ten of the funds it misses; failedCount counts them all. */
   failedFunds: FailedFund[];
   failedCount: number;
   complete: boolean;
-  /** While some funds are served from their kept reads (the live reads running): the oldest such read, ISO. */
+  /** When a fund's read is older than the refresh interval (its round is due or under way): the oldest read, ISO. */
   kept: string | null;
   longest: Record<string, number>;
 }

@@ -28,3 +28,13 @@ describe("pageParams", () => {
     );
   });
 });
+
+describe("keyset pages", () => {
+  const rows = (n: number) => Array.from({ length: n }, (_, at) => at);
+  it("carry the server's cursor to the next page, and stop where the server says the view ends", () => {
+    const first = { offset: 0, rows: rows(100), matched: 1000, version: "v1", next: "abc" };
+    expect(nextPageCursor(first)).toEqual({ offset: 100, version: "v1", after: "abc" });
+    expect(pageParams("?sort=name.asc", { offset: 100, version: "v1", after: "abc" }, 100).get("after")).toBe("abc");
+    expect(nextPageCursor({ ...first, next: null })).toBeUndefined();
+  });
+});

@@ -23,7 +23,7 @@ export interface ModelPosition {
   taxGroup: string | null;
   emailGroup: string | null;
   ownGroup: string | null;
-  amounts: Record<PositionAmountKey, unknown>;
+  amounts: Partial<Record<PositionAmountKey, unknown>>;
 }
 
 /** One fund of a source's funds list, in its place. */

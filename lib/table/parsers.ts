@@ -115,6 +115,15 @@ export const parseAsDigest = described(
   "a list version as the first page gave it (64 hex digits)",
 );
 
+/** Where a server-paged view's next page starts, as the page before gave it (an opaque keyset cursor). */
+export const parseAsCursor = described(
+  createParser<string>({
+    parse: (value) => (/^[A-Za-z0-9_-]{1,4000}$/.test(value) ? value : null),
+    serialize: (value) => value,
+  }),
+  "where the next page starts, as the page before gave it",
+);
+
 /** A yes/no switch: 1, true, 0 or false. */
 export const parseAsFlag = described(
   createParser<boolean>({

@@ -3,8 +3,8 @@ import { apiRoute } from "@/lib/http/api-route";
 import { outstandingRowsParsers } from "@/lib/outstanding/search-params";
 import { outstandingPage } from "@/lib/outstanding/server/reads";
 
-// Every position with capital outstanding (?fund=&overdue=&sort=&offset=&limit=), overdue first, with exact totals.
+// Every position with capital outstanding (?fund=&overdue=&sort=&offset=&limit=&after=), overdue first, exact totals.
 export const GET = apiRoute("GET /api/outstanding", z.object({}), outstandingRowsParsers, ({ query, user }) => {
-  const { offset, limit, version, ...view } = query;
-  return outstandingPage(user, view, offset, limit, version);
+  const { offset, limit, version, after, ...view } = query;
+  return outstandingPage(user, view, offset, limit, { version, after });
 });

@@ -3,9 +3,9 @@ import { fundAccess } from "../../data/fund-access";
 import { fundAsRef } from "../../data/funds";
 import type { Principal } from "../../data/principal";
 import { fingerprintOf, refParts, sourceNames, storeKeyOf } from "../../data/sources";
-import { organizationSnapshot } from "../../fund-reads/server/scoped-organization";
+import { fundRefOf, organizationScope } from "../../data/organization";
 import { fundName } from "../../funds/columns";
-import { heldRead, unkeptFunds } from "../../store/server";
+import { heldRead, scopeFunds, unkeptFunds } from "../../store/server";
 import { sinceInstant } from "../../table/since";
 import { DecimalSum } from "../../values/decimal";
 import { byDay, pageOfChanges } from "../paging";
@@ -77,17 +77,11 @@ const dayOf = (fund: FundChanges) => fund.after.readAt.slice(0, 10);
 /** The funds of the view: the one named, or every fund in the person's scope; each with its store key. */
 async function fundsOfView(principal: Principal, view: ChangesView): Promise<(ComparedFund & { source: string })[]> {
   if (view.fund) return [await fundAccess(principal, view.fund, "fund.read")];
-  const funds = [];
-  for (const fund of (await organizationSnapshot(principal)).states) {
-    const parts = refParts(fund.id);
-    if (parts?.source)
-      funds.push({
-        ref: fund.id,
-        source: parts.source,
-        storeKey: storeKeyOf(await fingerprintOf(parts.source), parts.fundId),
-      });
-  }
-  return funds;
+  const [funds, refOf] = await Promise.all([scopeFunds(await organizationScope(principal)), fundRefOf()]);
+  return funds.map((fund) => {
+    const ref = refOf(fund);
+    return { ref, source: refParts(ref)!.source!, storeKey: fund.fundKey };
+  });
 }
 
 /** The view's funds whose investors were never kept, each source's from its newest kept funds list. */

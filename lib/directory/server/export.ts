@@ -1,14 +1,15 @@
 import "server-only";
 import { csvColumns } from "../../csv/columns";
-import { type ExportFormat, rowsBody } from "../../csv/export-format";
+import { batchesBody, type ExportFormat } from "../../csv/export-format";
 import { contentDisposition, today } from "../../csv/filename";
 import { exportHooks, exportResponse } from "../../csv/server/export-response";
 import type { Principal } from "../../data/principal";
+import { incompleteExport, missingFunds, partialHeaders } from "../../organization/server/failures";
+import { organizationState } from "../../organization/server/state";
+import { investorBatches } from "../../store/server";
 import { directoryColumns } from "../columns";
 import type { DirectoryView } from "../search-params";
 import type { DirectoryRow } from "../types";
-import { directorySnapshot } from "./directory";
-import { incompleteExport, missingFunds, partialHeaders } from "../../fund-reads/server/failures";
 
 // The key first (it opens the investor's page), then the columns as the page shows them.
 const columns = csvColumns<DirectoryRow>([
@@ -17,8 +18,9 @@ const columns = csvColumns<DirectoryRow>([
 ]);
 
 /**
- * The directory's view as CSV or xlsx, one row per investor. A directory missing funds (failed, or not read yet) answers 409
- * naming them, or with `partial` a file named `…-partial.csv` without them (X-Missing-Funds).
+ * The directory's view as CSV or xlsx, one row per investor, streamed from the store a batch at a time. A directory
+ * missing funds (failed, or not read yet) answers 409 naming them, or with `partial` a file named `…-partial.csv`
+ * without them (X-Missing-Funds).
  */
 export async function directoryExport(
   request: Request,
@@ -26,12 +28,17 @@ export async function directoryExport(
   principal: Principal,
   format: ExportFormat,
 ): Promise<Response> {
-  const snapshot = await directorySnapshot(principal);
-  const missing = missingFunds(snapshot);
-  if (missing.length > 0 && !params.partial) return incompleteExport(missing);
+  const organization = await organizationState(principal);
+  const missing = await missingFunds(organization);
+  if (missing.count > 0 && !params.partial) return incompleteExport(missing);
   const hooks = await exportHooks(request, false, `investors-${today()}${format.extension}`, null, principal);
-  const rows = await snapshot.index.rowsOf({ sort: params.sort, q: params.q, type: params.type });
-  const body = rowsBody(format, rows, columns, { bom: params.bom, sheet: "Investor directory", ...hooks });
-  const suffix = `-${today()}${missing.length > 0 ? "-partial" : ""}${format.extension}`;
+  const batches = investorBatches({
+    scope: organization.scope,
+    everything: organization.state.everything,
+    sort: params.sort,
+    filter: { q: params.q, types: params.type },
+  });
+  const body = batchesBody(format, batches, columns, { bom: params.bom, sheet: "Investor directory", ...hooks });
+  const suffix = `-${today()}${missing.count > 0 ? "-partial" : ""}${format.extension}`;
   return exportResponse(format, body, contentDisposition("investors", suffix), partialHeaders(missing));
 }

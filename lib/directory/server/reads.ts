@@ -1,89 +1,109 @@
 import "server-only";
-import { getInvestor } from "../../data/investors";
 import type { Principal } from "../../data/principal";
 import { Conflict, NotFound } from "../../http/errors";
+import { failedSummary } from "../../organization/failed-funds";
+import { cursorOf, withCursor } from "../../organization/server/cursor";
+import { columnWidths } from "../../organization/server/widths";
+import { organizationState } from "../../organization/server/state";
+import { investorByKey, investorPage, investorTypes, scopeWidths, searchOrganization } from "../../store/server";
+import type { Investor } from "../../customer-api/schemas";
+import { directoryColumns } from "../columns";
 import type { DirectoryView } from "../search-params";
 import type { DirectoryPage, InvestorAcrossFunds, SearchResults } from "../types";
-import { organizationBuilt as directoryBuilt } from "../../fund-reads/server/scoped-organization";
-import { type DirectorySnapshot, directorySnapshot } from "./directory";
-import { failedSummary } from "../failed-funds";
-import { totalsOf } from "./investor-entry";
-import { rankMatches } from "./rank";
 
-// What pages and routes ask of the directory; the caller's principal is the signed-in person the route checked.
+// What pages and routes ask of the directory, from the store's read model; the principal is the signed-in person the
+// route checked, and their scope is a condition of every query.
 
 const changed = () => new Conflict("The directory changed since this table loaded. Reload the table.");
-
-/**
- * The directory a later page names: versions are content digests, so any instance that read the same data holds it;
- * one still reading finishes first, then answers if the data is unchanged.
- */
-export async function directoryAt(principal: Principal, version: string | null): Promise<DirectorySnapshot> {
-  let snapshot = await directorySnapshot(principal);
-  if (version === null || snapshot.version === version) return snapshot;
-  await directoryBuilt(principal);
-  snapshot = await directorySnapshot(principal);
-  if (snapshot.version !== version) throw changed();
-  return snapshot;
-}
 
 export async function directoryPage(
   principal: Principal,
   view: DirectoryView,
   offset: number,
   limit: number,
-  options: { refresh?: boolean; version?: string | null } = {},
+  options: { refresh?: boolean; version?: string | null; after?: string | null } = {},
 ): Promise<DirectoryPage> {
-  const snapshot = options.version
-    ? await directoryAt(principal, options.version)
-    : await directorySnapshot(principal, options);
-  const page = await snapshot.index.page(view, offset, limit);
-  const { progress, failedFunds, complete, asOf, kept, version } = snapshot;
+  const organization = await organizationState(principal, { refresh: options.refresh });
+  // Any instance reads the same store: a later page of another version is of data that changed since.
+  if (options.version && organization.version !== options.version) throw changed();
+  const after = cursorOf(options.after);
+  const [page, widths] = await Promise.all([
+    withCursor(() =>
+      investorPage({
+        scope: organization.scope,
+        everything: organization.state.everything,
+        sort: view.sort,
+        filter: { q: view.q, types: view.type },
+        after,
+        offset: after ? 0 : offset,
+        limit,
+      }),
+    ),
+    scopeWidths(organization.scope),
+  ]);
+  const { progress, failedFunds, failedCount, complete, asOf, kept, version } = organization;
   return {
-    ...page,
     version,
+    total: page.total,
+    matched: page.matched,
+    offset,
+    rows: page.rows,
+    next: page.next,
+    totals: page.totals,
     progress,
-    ...failedSummary(failedFunds),
+    ...failedSummary(failedFunds, failedCount),
     complete,
     asOf,
     kept,
-    types: snapshot.index.types,
-    longest: snapshot.index.longest(),
+    types: page.types,
+    longest: columnWidths(directoryColumns, widths.widths, { ...page.totals, funds: String(progress.total) }),
   };
 }
 
-/** One investor across funds: each position's whole (masked) record, read for the person asking. */
+/** One investor across the funds the person may see: each position's whole (masked) record as last kept. */
 export async function investorAcrossFunds(principal: Principal, key: string): Promise<InvestorAcrossFunds> {
-  const snapshot = await directorySnapshot(principal);
-  const found = snapshot.index.investor(key);
+  const organization = await organizationState(principal);
+  const found = await investorByKey({ scope: organization.scope, key });
   if (!found) throw new NotFound("No investor has this key: the directory may have changed since the link was made.");
-  const names = new Map(snapshot.funds.map((fund) => [fund.id, fund.name]));
-  const positions = await Promise.all(
-    found.positions.map(async (position) => ({
-      fund: { id: position.fundId, name: names.get(position.fundId) ?? position.fundId },
-      investor: await getInvestor(principal, position.fundId, position.investorId),
+  const { key: _, name: __, email: ___, investor_type: ____, funds: _____, ...totals } = found.row;
+  return {
+    key,
+    matchedBy: found.matchedBy,
+    positions: found.positions.map((position) => ({
+      fund: { id: organization.refOf(position), name: position.fundName },
+      investor: position.record as unknown as Investor,
     })),
-  );
-  return { key, matchedBy: found.matchedBy, positions, totals: totalsOf((field) => found.row[field]) };
+    totals,
+  };
+}
+
+/** How many investors the person's directory holds, of each type; null until every fund was tried. */
+export async function directoryCounts(principal: Principal) {
+  const organization = await organizationState(principal);
+  if (!organization.complete) return null;
+  const types = await investorTypes({ scope: organization.scope, everything: organization.state.everything });
+  return { count: types.reduce((sum, type) => sum + type.count, 0), types };
 }
 
 const searchLimit = 8;
 
 /** Funds and investors matching what was typed, at most 8 of each, best first. */
 export async function globalSearch(principal: Principal, text: string): Promise<SearchResults> {
-  const snapshot = await directorySnapshot(principal);
-  const funds = rankMatches(
-    snapshot.funds,
-    text,
-    (fund) => fund.name,
-    (fund) => fund.search,
-    searchLimit,
-  );
-  const investors = snapshot.index.search(text, searchLimit);
+  const organization = await organizationState(principal);
+  const found = await searchOrganization({
+    scope: organization.scope,
+    everything: organization.state.everything,
+    q: text,
+    limit: searchLimit,
+  });
   return {
-    funds: funds.map(({ id, name, organization }) => ({ id, name, organization })),
-    investors: investors.map(({ key, name, email, funds: count }) => ({ key, name, email, funds: count })),
-    reading: snapshot.complete ? null : snapshot.progress,
-    ...failedSummary(snapshot.failedFunds),
+    funds: found.funds.map((fund) => ({
+      id: organization.refOf(fund),
+      name: fund.name,
+      organization: fund.organization,
+    })),
+    investors: found.investors.map(({ key, name, email, funds }) => ({ key, name, email, funds })),
+    reading: organization.complete ? null : organization.progress,
+    ...failedSummary(organization.failedFunds, organization.failedCount),
   };
 }

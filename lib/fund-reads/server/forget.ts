@@ -2,13 +2,13 @@ import "server-only";
 import { can } from "../../access/policy";
 import { auditEntry, type AuditWho, operatorOf, personOf } from "../../server/audit-entries";
 import type { Principal } from "../../data/principal";
-import { storeKeysOf } from "../../data/sources";
 import { auditQuietly, recordAudit } from "../../server/audit-record";
 import { statusOf } from "../../http/error-response";
 import { BadRequest, Forbidden } from "../../http/errors";
 import { forgetPeople, taxKeysOfEmail } from "../../store/server";
+import { organizationScope } from "../../data/organization";
+import { scopeFunds } from "../../store/server";
 import { normalizedEmail } from "./match-key";
-import { organizationSnapshot } from "./scoped-organization";
 
 /**
  * Deletes every kept position of the investors matched to `email`: those with that email, and those sharing a keyed
@@ -50,6 +50,6 @@ export async function forgetForAdmin(admin: Principal, email: string, request: R
   }
   const fundKeys = admin.scope.all
     ? null
-    : await storeKeysOf((await organizationSnapshot(admin)).funds.map((fund) => fund.id));
+    : (await scopeFunds(await organizationScope(admin))).map((fund) => fund.fundKey);
   return forgetPerson(email, who, fundKeys);
 }

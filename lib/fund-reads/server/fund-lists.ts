@@ -8,8 +8,6 @@ import { Conflict } from "../../http/errors";
 import { serverEnv } from "../../server/env";
 import { processWide } from "../../server/process-wide";
 import { keptFundList, keptFundListStart } from "./kept";
-import { acceptFundRead, dropFund } from "./organization";
-import { positionOf } from "./positions";
 import { mayRefresh } from "./refresh-throttle";
 import { readFundList } from "./upstream-list";
 import { type Entry, entries, evict, type FundListRead, isFresh, listsOf, seedKeptLists } from "./held-lists";
@@ -42,10 +40,9 @@ export function holdKeptLists(lists: Parameters<typeof seedKeptLists>[0], opened
   for (const read of seedKeptLists(lists, opened)) for (const listener of listeners.values()) listener(read);
 }
 
-// A fund a live read found gone: its held lists and its place in the organization go at once.
+// A fund a live read found gone: its held lists go at once (the read model unlists it with the kept 404).
 onFundGone("held-lists", (ref) => {
   for (const entry of listsOf(ref)) entries.splice(entries.indexOf(entry), 1);
-  dropFund(ref);
 });
 
 const outdated = () => new Conflict("The investor list was refreshed since this table loaded. Reload the table.");
@@ -111,12 +108,6 @@ function readList(
   created.read = both.then(([fund, { value, digest }]) => {
     created.rows = value.investors.length;
     created.ready = true;
-    // The organization takes this read of the fund too, so the fund page and the directory never disagree.
-    acceptFundRead(
-      fundId,
-      value.investors.map((investor, at) => positionOf(fundId, investor, value.taxKeys[at]!)),
-      digest,
-    );
     created.reading = { investors: [], expected: null };
     const { investors, taxKeys } = value;
     const read: FundListRead = { fundId, fund, investors, taxKeys, digest, startedAt, keptAt: null };

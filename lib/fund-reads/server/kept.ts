@@ -1,27 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { seedFundsList } from "../../data/catalog";
 import { type Fund, fundAsRef } from "../../data/funds";
 import type { Investor } from "../../data/investors";
-import { fingerprintOf, refOf, storeKeyOf, upstreamRecord } from "../../data/sources";
+import { fingerprintOf, upstreamRecord } from "../../data/sources";
 import { statusOf } from "../../http/error-response";
-import { foregroundQuiet } from "../../server/foreground.mjs";
-import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
-import {
-  type KeptList,
-  latestFundsList,
-  keptListStart,
-  latestKeptList,
-  latestKeptCounts,
-  latestKeptLists,
-  latestKeptSummaries,
-  recordFundsList,
-  recordReadFailure,
-} from "../../store/server";
-import { summaryBatches } from "./kept-batches";
-import { decodeSummary, encodeSummary } from "./position-summary";
-import { type Position, positionOf, positionShape } from "./positions";
+import { type KeptList, keptListStart, latestKeptList, recordFundsList, recordReadFailure } from "../../store/server";
+import { modelFundOf, modelPositionOf } from "./model-rows";
 import { enqueueRead, queuedWrites } from "./write-queue";
 
 // What fund-reads keeps of each read in the store, and takes back from it, under each fund's store key (its source's
@@ -51,9 +36,14 @@ function chained(key: string, write: () => Promise<unknown>): Promise<void> {
   return next.then(() => undefined);
 }
 
-/** Keeps a whole list read (masked records, tax keys, the fund's record read with it); settles once written or not. */
+/**
+ * Keeps a whole list read (masked records, tax keys, the fund's record read with it), and makes it the fund's current
+ * positions in the read model, in one transaction; settles once written or not.
+ */
 export function keepFundList(read: {
   storeKey: string;
+  /** The fund's ref: a position without a tax id or an email is an investor of its own, named by it. */
+  ref: string;
   fund: Fund | null;
   investors: readonly Investor[];
   taxKeys: readonly (string | null)[];
@@ -72,7 +62,7 @@ export function keepFundList(read: {
       record: record as Record<string, unknown>,
       taxKey: read.taxKeys[at] ?? null,
     })),
-    summary: encodeSummary(read.investors, read.taxKeys),
+    model: read.investors.map((investor, at) => modelPositionOf(read.ref, investor, read.taxKeys[at] ?? null)),
   });
 }
 
@@ -80,12 +70,13 @@ function digestOf(value: unknown): string {
   return createHash("sha256").update(JSON.stringify(value)).digest("hex");
 }
 
-/** Keeps a read of a source's funds list (masked, the upstream's ids), under the source's fingerprint. */
+/** Keeps a read of a source's funds list (masked, the upstream's ids), under the source's fingerprint: the model's funds. */
 export function keepFundsList(source: string, funds: readonly Fund[], readAt: number): Promise<void> {
   return chained(`funds:${source}`, async () => {
     const records = funds.map(upstreamRecord);
     const listKey = await fingerprintOf(source);
-    return recordFundsList({ listKey, readAt: new Date(readAt), digest: digestOf(records), funds: records });
+    const model = records.map(modelFundOf);
+    return recordFundsList({ listKey, readAt: new Date(readAt), digest: digestOf(records), funds: records, model });
   });
 }
 
@@ -152,95 +143,6 @@ export async function keptFundListStart(
     const kept = await keptListStart(fund.storeKey, rows);
     return kept && { list: fromKept(fund.ref, fund.source, kept), expected: kept.figures.investorCount };
   } catch {
-    return null;
-  }
-}
-
-/** A fund's newest kept list as the organization holds it: its positions, not its records. */
-export interface KeptPositions {
-  /** The fund's ref. */
-  fundId: string;
-  positions: Position[];
-  digest: string;
-  seenAt: number;
-}
-
-export interface KeptOrganization {
-  /** The funds list kept under the source's current token, ids as refs. */
-  funds: Fund[];
-  seenAt: number;
-  lists: KeptPositions[];
-}
-
-const positionsOf = (ref: string, investors: readonly { record: Record<string, unknown>; taxKey: string | null }[]) =>
-  // The projected record has every field positionOf reads (the kept-reads suite holds them to one another).
-  investors.map(({ record, taxKey }) => positionOf(ref, record as Investor, taxKey));
-
-/**
- * Each fund's newest kept positions: from its read's summary, else from its rows (only the fields they take). Those
- * from summaries are given to `onLists` as each query's come, so they can be served before the rest.
- */
-async function keptPositions(
-  refs: ReadonlyMap<string, string>,
-  onLists: (lists: KeptPositions[]) => void,
-): Promise<KeptPositions[]> {
-  const keys = [...refs.keys()];
-  const batches = summaryBatches(keys, await latestKeptCounts(keys));
-  const lists = [];
-  for (const [at, batch] of batches.entries()) {
-    // A person's request meanwhile (a fund page's kept first screen) asks the store before the next query does.
-    if (at > 0) await foregroundQuiet();
-    const some = (await latestKeptSummaries(batch)).map((read) => {
-      const ref = refs.get(read.fundId)!;
-      const positions = read.summary === null ? null : decodeSummary(ref, read.summary);
-      return { fundId: ref, positions, digest: read.digest, seenAt: read.lastSeenAt.getTime(), key: read.fundId };
-    });
-    lists.push(...some);
-    onLists(some.flatMap(({ key: _, positions, ...list }) => (positions ? [{ ...list, positions }] : [])));
-  }
-  // Without a summary (kept before them, or a person forgotten from the read) or of another format: the rows' fields.
-  const other = lists.filter((list) => list.positions === null).map((list) => list.key);
-  const rows = new Map(
-    (other.length === 0 ? [] : await latestKeptLists(other, undefined, positionShape)).map((list) => [
-      list.fundId,
-      list,
-    ]),
-  );
-  return lists.flatMap(({ key, positions, ...list }) => {
-    if (positions) return [{ ...list, positions }];
-    const read = rows.get(key);
-    return read?.digest === list.digest ? [{ ...list, positions: positionsOf(list.fundId, read.investors) }] : [];
-  });
-}
-
-/**
- * A source's newest funds list kept under its current token and its funds' newest kept positions, or null when
- * nothing is kept or the store is down. What that list names is what the token listed: only those funds are served.
- * Positions only, from each read's summary: at 100,000 positions the whole records took 10.4 s and most of the RSS;
- * a fund's records are read when its page is opened (fund-lists.ts). `onLists` is given each query's lists as they
- * come (the funds list with them).
- */
-export async function keptOrganization(
-  source: string,
-  onLists: (some: KeptOrganization) => void = () => {},
-): Promise<KeptOrganization | null> {
-  try {
-    const started = Date.now();
-    const fingerprint = await fingerprintOf(source);
-    const list = await latestFundsList(fingerprint);
-    if (!list) return null;
-    const records = (list.funds as Fund[]).filter((fund) => typeof fund?.id === "string");
-    seedFundsList(source, records);
-    const refs = new Map(records.map((fund) => [storeKeyOf(fingerprint, fund.id), refOf(source, fund.id)]));
-    const funds = records.map((fund) => fundAsRef({ source }, fund));
-    const seenAt = list.lastSeenAt.getTime();
-    const lists = await keptPositions(refs, (some) => onLists({ funds, seenAt, lists: some }));
-    const positions = lists.reduce((sum, read) => sum + read.positions.length, 0);
-    logLine("kept_reads_loaded", { source, funds: lists.length, positions, ms: Date.now() - started });
-    return { funds, seenAt, lists };
-  } catch (error) {
-    // What was served before the failure stays (the live reads begin after it, warm.ts); the store's status says why.
-    logLine("kept_reads_failed", { source, error: error instanceof Error ? error.name : "unknown" });
     return null;
   }
 }

@@ -2,44 +2,40 @@ import "server-only";
 import { serverEnv } from "../../server/env";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
-import { pruneReads, tryWithJobLock } from "../../store/server";
-import type { FailedFund } from "../../directory/types";
-import { sourceNames } from "../../data/sources";
-import { sourceBuilt, sourceNow } from "./organization";
+import { orgMissing, orgState, pruneReads, sourceRound, tryWithJobLock } from "../../store/server";
+import { fundRefOf } from "../../data/organization";
+import { fingerprintOf, sourceNames } from "../../data/sources";
+import { ensureRound } from "./organization";
 
 const dayMs = 86_400_000;
 
 export interface SnapshotResult {
   funds: number;
-  failedFunds: FailedFund[];
-  /** The list of funds itself could not be read. */
+  /** The funds whose investors could not be read (the first thousand), and how many. */
+  failedFunds: { id: string; name: string; message: string }[];
+  failedCount: number;
+  /** The list of funds itself could not be read (naming the source). */
   listFailure: string | null;
 }
 
-/** Reads one source's every fund now (each read kept, by the source's own reader); which could not be read. */
-async function snapshotOf(source: string): Promise<SnapshotResult> {
-  try {
-    await sourceNow(source, { refresh: true });
-  } catch (error) {
-    return { funds: 0, failedFunds: [], listFailure: `${source}: ${(error as Error).message}` };
-  }
-  // A build begun by this call (or one under way, or one ended within the Refresh interval) reads every fund.
-  await sourceBuilt(source);
-  const funds = [...(await sourceNow(source)).funds.values()];
-  return {
-    funds: funds.length,
-    failedFunds: funds.flatMap((fund) => (fund.failure ? [fund.failure] : [])),
-    listFailure: null,
-  };
-}
-
-/** Reads every fund of every source now (each read kept), and says which funds could not be read. */
+/** Reads every fund of every source now (a round each, every read kept), and says which could not be read. */
 export async function takeSnapshot(): Promise<SnapshotResult> {
-  const results = await Promise.all(sourceNames().map(snapshotOf));
-  const failures = results.flatMap((result) => (result.listFailure ? [result.listFailure] : []));
+  const sources = sourceNames();
+  await Promise.all(sources.map((source) => ensureRound(source, { refresh: true })));
+  const fingerprints = await Promise.all(sources.map(fingerprintOf));
+  const rounds = await Promise.all(fingerprints.map((fingerprint) => sourceRound(fingerprint)));
+  const failures = rounds.flatMap((round, at) => (round.listFailure ? [`${sources[at]}: ${round.listFailure}`] : []));
+  const scope = { whole: fingerprints, parts: [] };
+  const [missing, state, refOf] = await Promise.all([
+    orgMissing({ scope, limit: 1_000 }),
+    orgState(scope),
+    fundRefOf(),
+  ]);
+  const failed = missing.funds.filter((fund) => !fund.pending);
   return {
-    funds: results.reduce((sum, result) => sum + result.funds, 0),
-    failedFunds: results.flatMap((result) => result.failedFunds),
+    funds: state.total,
+    failedFunds: failed.map((fund) => ({ id: refOf(fund), name: fund.name, message: fund.message })),
+    failedCount: failed.length,
     listFailure: failures.length > 0 ? failures.join("; ") : null,
   };
 }
@@ -68,9 +64,8 @@ export async function dailySnapshot(pruneAudit: () => Promise<number>): Promise<
     return null;
   });
   if (ran?.ran) {
-    const { funds, failedFunds, listFailure, pruned, auditPruned } = ran.value;
-    const failed = failedFunds.map((fund) => fund.id).join(",");
-    logLine("snapshot_taken", { funds, failed, listFailure, pruned, auditPruned });
+    const { failedFunds, ...result } = ran.value;
+    logLine("snapshot_taken", { ...result, failed: failedFunds.map((fund) => fund.id).join(",") });
   } else if (ran) logLine("snapshot_skipped", { reason: "another instance is taking it" });
 }
 

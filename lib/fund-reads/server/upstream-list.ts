@@ -22,6 +22,8 @@ export interface ListRead<R> {
   digest: string;
   /** When the read began (ms); for a list another instance read, when that read was last seen. */
   readAt: number;
+  /** Taken from what another instance kept lately, not read here. */
+  fromStore?: true;
 }
 
 interface Tee<R> {
@@ -59,7 +61,15 @@ async function readLive<R>(
     const record = await fund.catch(() => null);
     // Kept as of the read's end: an instance that began waiting during the read takes it.
     const { investors, taxKeys } = value;
-    const kept = keepFundList({ storeKey, fund: record, investors, taxKeys, digest, readAt: Date.now() });
+    const kept = keepFundList({
+      storeKey,
+      ref: access.ref,
+      fund: record,
+      investors,
+      taxKeys,
+      digest,
+      readAt: Date.now(),
+    });
     return { value: value.collector.done(), digest, readAt, kept };
   } catch (error) {
     keepFailure(access.source, "investors", storeKey, error);
@@ -77,7 +87,7 @@ async function takeKept<R>(
   if (!kept || kept.seenAt < since) return null;
   const collector = collect();
   kept.investors.forEach((investor, at) => collector.add(investor, kept.taxKeys[at] ?? null));
-  return { value: collector.done(), digest: kept.digest, readAt: kept.seenAt };
+  return { value: collector.done(), digest: kept.digest, readAt: kept.seenAt, fromStore: true };
 }
 
 export interface ReadListOptions {

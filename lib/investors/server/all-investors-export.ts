@@ -7,8 +7,8 @@ import { beforeFirstRow, exportHooks, exportResponse } from "../../csv/server/ex
 import { type Fund, listFunds } from "../../data/funds";
 import { collectInvestors, type Investor } from "../../data/investors";
 import type { Principal } from "../../data/principal";
-import { incompleteExport, partialHeaders } from "../../fund-reads/server/failures";
-import type { FailedFund } from "../../directory/types";
+import { incompleteExport, partialHeaders } from "../../organization/server/failures";
+import type { FailedFund } from "../../organization/types";
 import { fundName } from "../../funds/columns";
 import { statusOf } from "../../http/error-response";
 import { serverEnv } from "../../server/env";
@@ -67,10 +67,15 @@ export async function allInvestorsExport(
   const failed = funds.flatMap((fund) => (fund.failure ? [fund.failure] : []));
   if (failed.length > 0 && !params.partial) {
     hooks.onError(new Error("funds could not be read"), 0);
-    return incompleteExport(failed);
+    return incompleteExport({ funds: failed.slice(0, 100), count: failed.length });
   }
   const chunks = funds.flatMap((fund) => fund.chunks);
   const body = format.body(header, chunks, { bom: params.bom, sheet: "All investors", ...hooks });
   const suffix = `-${today()}${failed.length > 0 ? "-partial" : ""}${format.extension}`;
-  return exportResponse(format, body, contentDisposition("all-investors", suffix), partialHeaders(failed));
+  return exportResponse(
+    format,
+    body,
+    contentDisposition("all-investors", suffix),
+    partialHeaders({ funds: failed.slice(0, 100), count: failed.length }),
+  );
 }

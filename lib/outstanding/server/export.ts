@@ -1,10 +1,10 @@
 import "server-only";
 import { csvColumns } from "../../csv/columns";
-import { type ExportFormat, rowsBody } from "../../csv/export-format";
+import { batchesBody, type ExportFormat } from "../../csv/export-format";
 import { contentDisposition, today } from "../../csv/filename";
 import { exportHooks, exportResponse } from "../../csv/server/export-response";
 import type { Principal } from "../../data/principal";
-import { incompleteExport, missingFunds, partialHeaders } from "../../fund-reads/server/failures";
+import { incompleteExport, missingFunds, partialHeaders } from "../../organization/server/failures";
 import type { OutstandingRow } from "../types";
 import { outstandingColumns } from "../columns";
 import type { OutstandingView } from "../search-params";
@@ -17,8 +17,8 @@ const columns = csvColumns<OutstandingRow>([
 ]);
 
 /**
- * The view's rows as CSV or xlsx; if funds it covers could not be read the answer says so (409), or `partial` names
- * them.
+ * The view's rows as CSV or xlsx, streamed from the store; if funds it covers could not be read the answer says so
+ * (409), or `partial` names them.
  */
 export async function outstandingExport(
   request: Request,
@@ -26,12 +26,15 @@ export async function outstandingExport(
   principal: Principal,
   format: ExportFormat,
 ) {
-  const { rows, snapshot } = await outstandingRows(principal, params);
+  const { organization, fundKey, rows } = await outstandingRows(principal, params);
   // One fund's view misses only that fund: another fund's failed read leaves its file whole.
-  const missing = missingFunds(snapshot).filter((fund) => params.fund === null || fund.id === params.fund);
-  if (missing.length > 0 && !params.partial) return incompleteExport(missing);
+  const missing = await missingFunds(organization, fundKey);
+  if (missing.count > 0 && !params.partial) {
+    await rows.return(undefined);
+    return incompleteExport(missing);
+  }
   const hooks = await exportHooks(request, false, `outstanding-${today()}${format.extension}`, null, principal);
-  const body = rowsBody(format, rows, columns, { bom: params.bom, sheet: "Capital outstanding", ...hooks });
-  const suffix = `-${today()}${missing.length > 0 ? "-partial" : ""}${format.extension}`;
+  const body = batchesBody(format, rows, columns, { bom: params.bom, sheet: "Capital outstanding", ...hooks });
+  const suffix = `-${today()}${missing.count > 0 ? "-partial" : ""}${format.extension}`;
   return exportResponse(format, body, contentDisposition("outstanding", suffix), partialHeaders(missing));
 }

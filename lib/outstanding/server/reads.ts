@@ -1,88 +1,116 @@
 import "server-only";
-import { failedSummary } from "../../directory/failed-funds";
 import { createHash } from "node:crypto";
-import { LRUCache } from "lru-cache";
 import type { Principal } from "../../data/principal";
-import {
-  organizationBuilt,
-  type OrganizationSnapshot,
-  organizationSnapshot,
-} from "../../fund-reads/server/scoped-organization";
+import { storeKeysOf } from "../../data/sources";
 import { Conflict } from "../../http/errors";
-import { processWide } from "../../server/process-wide";
+import { failedSummary } from "../../organization/failed-funds";
+import { type OrganizationState, organizationState } from "../../organization/server/state";
+import { cursorOf, withCursor } from "../../organization/server/cursor";
+import { columnWidths } from "../../organization/server/widths";
+import {
+  outstandingBatches,
+  outstandingEmails as storeEmails,
+  outstandingFunds as storeFunds,
+  outstandingPage as storePage,
+  type OutstandingView as StoreView,
+  scopeWidths,
+} from "../../store/server";
+import type { OrgOutstandingRow } from "../../store/model";
+import { outstandingColumns } from "../columns";
 import type { OutstandingView } from "../search-params";
-import type { OutstandingFunds, OutstandingPage } from "../types";
-import { OutstandingIndex } from "./outstanding-index";
+import type { OutstandingFunds, OutstandingPage, OutstandingRow } from "../types";
 
-const dayMs = 86_400_000;
-// One index per scope (what one scope was shown is never another's), the least recently used going first.
-const indexes = () =>
-  processWide("outstanding-indexes", () => new LRUCache<string, { key: string; index: OutstandingIndex }>({ max: 16 }));
+// Capital outstanding from the store's read model: every counted position in the person's scope that still owes.
 
-/** The version of the rows: the directory's, on this UTC day (days overdue change with it); none while reading. */
-function versionOf(snapshot: OrganizationSnapshot, day: number): string | null {
-  return snapshot.version === null ? null : createHash("sha256").update(`${snapshot.version}:${day}`).digest("hex");
+const utcDay = () => new Date().toISOString().slice(0, 10);
+
+/** The version of the rows: the organization's, on this UTC day (days overdue change with it); none while reading. */
+function versionOf(organization: OrganizationState, day: string): string | null {
+  return organization.version === null
+    ? null
+    : createHash("sha256").update(`${organization.version}:${day}`).digest("hex");
 }
 
-/** The organization's outstanding positions, worked out again after the directory changes or the day turns. */
-async function current(principal: Principal, version: string | null = null) {
-  const day = Math.floor(Date.now() / dayMs);
-  let snapshot = await organizationSnapshot(principal);
-  // A later page names the rows it continues: any instance that read the same data answers; changed data is a 409.
-  if (version !== null && versionOf(snapshot, day) !== version) {
-    await organizationBuilt(principal);
-    snapshot = await organizationSnapshot(principal);
-    if (versionOf(snapshot, day) !== version)
-      throw new Conflict("The positions changed since this table loaded. Reload the table.");
-  }
-  // Keyed by content once every fund was tried: a list read again unchanged (each minute) makes no new index.
-  const key = `${snapshot.version ?? `changes ${snapshot.changes}`}:${day}`;
-  let held = indexes().get(principal.scopeKey);
-  if (!held || held.key !== key) {
-    held = { key, index: new OutstandingIndex(snapshot.states, Date.now()) };
-    indexes().set(principal.scopeKey, held);
-  }
-  return { snapshot, index: held.index, version: versionOf(snapshot, day) };
+async function storeView(organization: OrganizationState, view: OutstandingView, day: string): Promise<StoreView> {
+  // A fund out of scope (or unknown) matches no row, as a fund without positions owing.
+  const [fundKey] = view.fund ? await storeKeysOf([view.fund]) : [];
+  return {
+    scope: organization.scope,
+    sort: view.sort,
+    fundKey: view.fund ? (fundKey ?? "") : null,
+    overdue: view.overdue,
+    today: day,
+  };
 }
+
+const rowOf =
+  (organization: OrganizationState) =>
+  ({ fingerprint, fundId, fundName, ...row }: OrgOutstandingRow): OutstandingRow => ({
+    ...row,
+    fund: { id: organization.refOf({ fingerprint, fundId }), name: fundName },
+  });
 
 export async function outstandingPage(
   principal: Principal,
   view: OutstandingView,
   offset: number,
   limit: number,
-  version: string | null = null,
+  options: { version?: string | null; after?: string | null } = {},
 ): Promise<OutstandingPage> {
-  const { snapshot, index, version: now } = await current(principal, version);
-  const positions = index.positions(view);
+  const day = utcDay();
+  const organization = await organizationState(principal);
+  const version = versionOf(organization, day);
+  if (options.version && version !== options.version)
+    throw new Conflict("The positions changed since this table loaded. Reload the table.");
+  const after = cursorOf(options.after);
+  const store = await storeView(organization, view, day);
+  const [page, widths] = await Promise.all([
+    withCursor(() => storePage({ ...store, after, offset: after ? 0 : offset, limit })),
+    scopeWidths(organization.scope, true),
+  ]);
   return {
-    version: now,
-    total: index.rows.length,
-    matched: positions.length,
+    version,
+    total: page.total,
+    matched: page.matched,
     offset,
-    rows: positions.slice(offset, offset + limit).map((at) => index.rows[at]!),
-    totals: { outstanding: index.total(positions) },
-    progress: snapshot.progress,
-    ...failedSummary(snapshot.failedFunds),
-    complete: snapshot.complete,
-    kept: snapshot.kept,
-    longest: index.longest(),
+    rows: page.rows.map(rowOf(organization)),
+    next: page.next,
+    totals: { outstanding: page.outstanding },
+    progress: organization.progress,
+    ...failedSummary(organization.failedFunds, organization.failedCount),
+    complete: organization.complete,
+    kept: organization.kept,
+    longest: columnWidths(outstandingColumns, widths.widths, {
+      outstanding: page.outstanding,
+      fund: "x".repeat(widths.fundName),
+      capital_due_date: "2000-01-01",
+      // Days overdue: four digits cover 27 years.
+      daysOverdue: "9999",
+    }),
   };
 }
 
 /** The funds that have capital outstanding, with how many positions owe, for the fund filter. */
 export async function outstandingFunds(principal: Principal): Promise<OutstandingFunds> {
-  const { index } = await current(principal);
-  return { funds: index.funds() };
+  const organization = await organizationState(principal);
+  const funds = await storeFunds(organization.scope);
+  return { funds: funds.map((fund) => ({ id: organization.refOf(fund), name: fund.name, count: fund.count })) };
 }
 
 /** The distinct contact emails of every row of the view (not only those on screen), for a reminder. */
 export async function outstandingEmails(principal: Principal, view: OutstandingView): Promise<{ emails: string[] }> {
-  const { index } = await current(principal);
-  return { emails: index.emails(index.positions(view)) };
+  const day = utcDay();
+  const organization = await organizationState(principal);
+  return { emails: await storeEmails(await storeView(organization, view, day)) };
 }
 
-/** Every row of the view, for its CSV, with what the directory is missing. */
+/** Every row of the view, a batch at a time from the store (its file), with the organization's state. */
 export async function outstandingRows(principal: Principal, view: OutstandingView) {
-  const { snapshot, index } = await current(principal);
-  return { rows: index.positions(view).map((at) => index.rows[at]!), snapshot };
+  const day = utcDay();
+  const organization = await organizationState(principal);
+  const store = await storeView(organization, view, day);
+  async function* rows() {
+    for await (const batch of outstandingBatches(store)) yield batch.map(rowOf(organization));
+  }
+  return { organization, fundKey: store.fundKey, rows: rows() };
 }

@@ -1,89 +1,86 @@
 import "server-only";
 import type { Principal } from "../../data/principal";
-import { storeKeysOf } from "../../data/sources";
-import { organizationSnapshot } from "../../fund-reads/server/scoped-organization";
+import { organizationState } from "../../organization/server/state";
 import { fundsViewUrl } from "../../funds/search-params";
 import { outstandingViewSearch } from "../../outstanding/search-params";
-import { contributedByDay } from "../../store/server";
-import { fundTotals, positionSums, sumOf, topWithOthers } from "../totals";
+import { contributedByDay, type OrgOverview, orgOverview, type StoreScope } from "../../store/server";
 import type { ChartRow, ContributedHistory, OutstandingSeries, Overview, TargetSeries } from "../types";
 
-// The Overview's figures: the funds list's own totals, the organization's positions and the kept reads over time.
+// The Overview's figures, as SQL over the store's read model: the funds' own totals, what their positions add up to,
+// and the kept reads over time; of the funds the person may see only.
 
 const chartBars = 12;
 
-async function contributedHistory(fundIds: readonly string[]): Promise<ContributedHistory> {
+async function contributedHistory(scope: StoreScope): Promise<ContributedHistory> {
   try {
-    return { points: await contributedByDay(await storeKeysOf(fundIds)), error: null };
+    return { points: await contributedByDay(scope), error: null };
   } catch (error) {
     // A store that is down never fails the page: the chart says why it is missing.
     return { points: [], error: error instanceof Error ? error.message : "History unavailable" };
   }
 }
 
-/**
- * The Overview of every fund the person can see, as the organization's reads stand now: after a restart, from the
- * kept reads (its funds list and figures included) while the live reads run, like every other page.
- */
-export async function overviewOf(principal: Principal): Promise<Overview> {
-  const organization = await organizationSnapshot(principal);
-  const funds = organization.states.map((fund) => ({ id: fund.id, name: fund.name, ...fund.figures }));
-  // Over the funds the person sees, only: kept reads of others never add to their totals.
-  const contributed = await contributedHistory(funds.map((fund) => fund.id));
+const fundHref = (id: string) => `/funds/${encodeURIComponent(id)}`;
 
-  const { top, others } = topWithOthers(funds, (fund) => fund.total_commitments, chartBars);
-  const byTarget: ChartRow<TargetSeries>[] = top.map((fund) => ({
-    key: fund.id,
+function targetRows(overview: OrgOverview, refOf: (fund: { fingerprint: string; fundId: string }) => string) {
+  const rows: ChartRow<TargetSeries>[] = overview.byCommitments.map((fund) => ({
+    key: refOf(fund),
     label: fund.name,
-    href: `/funds/${encodeURIComponent(fund.id)}`,
-    values: { commitments: fund.total_commitments ?? null, target: fund.target_size ?? null },
+    href: fundHref(refOf(fund)),
+    values: { commitments: fund.commitments, target: fund.target },
   }));
-  if (others.length > 0) {
-    const rest = fundTotals(others);
-    byTarget.push({
+  const others = overview.otherCommitments;
+  if (others.count > 0)
+    rows.push({
       key: "others",
-      label: `Others (${others.length} funds)`,
+      label: `Others (${others.count} funds)`,
       href: fundsViewUrl({ sort: { id: "total_commitments", direction: "desc" } }),
-      values: { commitments: rest.commitments, target: rest.target },
+      values: { commitments: others.commitments, target: others.target },
     });
-  }
+  return rows;
+}
 
+function outstandingRows(overview: OrgOverview, refOf: (fund: { fingerprint: string; fundId: string }) => string) {
+  const rows: ChartRow<OutstandingSeries>[] = overview.byOutstanding.map((fund) => ({
+    key: refOf(fund),
+    label: fund.name,
+    href: `/outstanding${outstandingViewSearch({ fund: refOf(fund), overdue: fund.overdue, sort: null })}`,
+    values: fund.overdue ? { overdue: fund.outstanding, notDue: "0" } : { overdue: "0", notDue: fund.outstanding },
+  }));
+  const others = overview.otherOutstanding;
+  if (others.count > 0)
+    rows.push({
+      key: "others",
+      label: `Others (${others.count} funds)`,
+      href: "/outstanding",
+      values: { overdue: others.overdue, notDue: others.notDue },
+    });
+  return rows;
+}
+
+/** The Overview of every fund the person can see, as the read model stands now. */
+export async function overviewOf(principal: Principal): Promise<Overview> {
+  const organization = await organizationState(principal);
+  const today = new Date().toISOString().slice(0, 10);
+  const [overview, contributed] = await Promise.all([
+    orgOverview({ scope: organization.scope, today, bars: chartBars }),
+    contributedHistory(organization.scope),
+  ]);
   // Positions are whole only once every fund was tried: until then they are not summed as if they were.
-  const { complete } = organization;
-  const sums = complete ? positionSums(organization.states, Date.now()) : null;
-  const outstanding: ChartRow<OutstandingSeries>[] = [];
-  if (sums) {
-    const split = topWithOthers(sums.byFund, (fund) => fund.outstanding, chartBars);
-    for (const fund of split.top) {
-      const overdue = fund.overdue !== "0";
-      outstanding.push({
-        key: fund.id,
-        label: fund.name,
-        href: `/outstanding${outstandingViewSearch({ fund: fund.id, overdue, sort: null })}`,
-        values: { overdue: fund.overdue, notDue: fund.notDue },
-      });
-    }
-    if (split.others.length > 0)
-      outstanding.push({
-        key: "others",
-        label: `Others (${split.others.length} funds)`,
-        href: "/outstanding",
-        values: {
-          overdue: sumOf(split.others.map((f) => f.overdue)),
-          notDue: sumOf(split.others.map((f) => f.notDue)),
-        },
-      });
-  }
-
+  const { complete, refOf } = organization;
   return {
-    totals: fundTotals(funds),
-    positions: sums && {
-      unfunded: sums.unfunded,
-      outstanding: sumOf(sums.byFund.map((fund) => fund.outstanding)),
-      overdue: sumOf(sums.byFund.map((fund) => fund.overdue)),
+    totals: {
+      funds: overview.funds,
+      target: overview.target,
+      commitments: overview.commitments,
+      contributed: overview.contributed,
+      received: overview.received,
     },
-    byTarget,
-    outstanding,
+    positions: complete
+      ? { unfunded: overview.unfunded, outstanding: overview.outstanding ?? "0", overdue: overview.overdue ?? "0" }
+      : null,
+    byTarget: targetRows(overview, refOf),
+    outstanding: complete ? outstandingRows(overview, refOf) : [],
     contributed,
     complete,
     progress: organization.progress,

@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoreConnection } from "./connection";
 import { contributedByDay } from "./contributed";
 import { at, testStore } from "./test-stores";
-import { recordFund } from "./writes";
+import { recordFund, recordFundsList } from "./writes";
+
+const listed = (fundId: string, organization: string) => ({
+  fundId,
+  name: fundId,
+  nameSort: fundId,
+  search: fundId,
+  organization,
+  figures: {},
+  capitalDueDay: null,
+});
+const everything = { whole: ["fp"], parts: [] };
+const south = { whole: [], parts: [{ fingerprint: "fp", organization: "south" }] };
 
 describe("the organization's total contributed per day", () => {
   let store: StoreConnection;
@@ -17,25 +29,27 @@ describe("the organization's total contributed per day", () => {
     recordFund({ fundId, digest, readAt: at(readAt), fund: { id: fundId, total_contributed } }, store);
 
   it("is [] before anything was kept", async () => {
-    expect(await contributedByDay(["a", "b"], 365, store)).toEqual([]);
+    expect(await contributedByDay(everything, 365, store)).toEqual([]);
   });
 
   it("carries each fund's last figure forward and sums exactly", async () => {
     const today = new Date();
     const day = (back: number) => new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10);
-    await fund("a", "a1", `${day(2)}T01:00:00Z`, "12345678901234567.89");
-    await fund("b", "b1", `${day(1)}T01:00:00Z`, "0.10");
-    await fund("b", "b2", `${day(1)}T05:00:00Z`, "0.11");
-    await fund("a", "a2", `${day(0)}T00:00:00Z`, "12345678901234568.89");
-    await fund("other", "o1", `${day(1)}T01:00:00Z`, "5.00");
-    expect(await contributedByDay(["a", "b"], 365, store)).toEqual([
+    const model = [listed("a", "North"), listed("b", "South")];
+    await recordFundsList({ listKey: "fp", readAt: new Date(), digest: "l", funds: [], model }, store);
+    await fund("fp:a", "a1", `${day(2)}T01:00:00Z`, "12345678901234567.89");
+    await fund("fp:b", "b1", `${day(1)}T01:00:00Z`, "0.10");
+    await fund("fp:b", "b2", `${day(1)}T05:00:00Z`, "0.11");
+    await fund("fp:a", "a2", `${day(0)}T00:00:00Z`, "12345678901234568.89");
+    await fund("zz:other", "o1", `${day(1)}T01:00:00Z`, "5.00");
+    expect(await contributedByDay(everything, 365, store)).toEqual([
       { day: day(2), total: "12345678901234567.89" },
       { day: day(1), total: "12345678901234568.00" },
       { day: day(0), total: "12345678901234569.00" },
     ]);
-    expect(await contributedByDay(["a", "b"], 1, store)).toHaveLength(2);
-    // Only the funds asked for: another scope's or source's reads never add to these totals.
-    expect(await contributedByDay(["b"], 365, store)).toEqual([
+    expect(await contributedByDay(everything, 1, store)).toHaveLength(2);
+    // Only the funds in scope: another scope's or source's reads never add to these totals.
+    expect(await contributedByDay(south, 365, store)).toEqual([
       { day: day(1), total: "0.11" },
       { day: day(0), total: "0.11" },
     ]);

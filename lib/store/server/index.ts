@@ -12,8 +12,8 @@ export {
   type RecordShape,
   unkeptFunds,
 } from "./reads";
-export { type OrgFailure, type OrgState, orgState } from "./org-state";
-export { type InvestorFilter, type InvestorPage, investorBatches, investorPage } from "./org-directory";
+export { type OrgFailure, type OrgMissing, orgMissing, type OrgState, orgState, scopeFunds } from "./org-state";
+export { type InvestorFilter, type InvestorPage, investorBatches, investorPage, investorTypes } from "./org-directory";
 export { investorByKey, type OrgFundName, type OrgInvestor, type OrgPosition, searchOrganization } from "./org-search";
 export {
   outstandingBatches,
@@ -31,8 +31,9 @@ export {
   retireOtherSources,
   type SourceRound,
   sourceRound,
+  triedSince,
 } from "./org-sources";
-export { type Cursor, decodeCursor } from "./keyset";
+export { type Cursor, CursorMismatch, decodeCursor } from "./keyset";
 export {
   type AmountKey,
   changesSince,
@@ -53,6 +54,7 @@ export {
   positionsHistory,
 } from "./history";
 export { type ContributedDay, contributedByDay } from "./contributed";
+export type { StoreScope } from "../model";
 export { heldRead } from "./generation";
 export { type AuditEvent, type AuditEventFields, genesisHash } from "./audit-chain";
 export { appendAuditEvent, pruneAuditEvents } from "./audit";

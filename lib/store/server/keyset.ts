@@ -41,6 +41,21 @@ export function decodeCursor(text: string): Cursor | null {
   }
 }
 
+/** A cursor that does not fit the view it is given to (another sort, or made up): the caller's bad input. */
+export class CursorMismatch extends Error {
+  constructor() {
+    super("This page's cursor does not fit the view: reload the table.");
+  }
+}
+
+const valuePatterns: Record<SqlType, RegExp> = {
+  text: /^[\s\S]*$/,
+  numeric: /^-?\d+(\.\d+)?$/,
+  integer: /^-?\d{1,9}$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  boolean: /^(true|false)$/,
+};
+
 /** The columns a segment orders by: the sort column's nulls are ordered by the tie-breaks alone. */
 export function segmentColumns(ordering: Ordering, segment: 0 | 1) {
   return segment === 0 ? ordering.columns : ordering.columns.slice(1);
@@ -58,7 +73,8 @@ export function segmentSql(ordering: Ordering, segment: 0 | 1, cursor: Cursor | 
   const first = ordering.columns[0]!.expr;
   const conditions = ordering.nullable ? [segment === 0 ? `${first} is not null` : `${first} is null`] : [];
   if (cursor && cursor.segment === segment && cursor.values !== null) {
-    if (cursor.values.length !== columns.length) throw new RangeError("the cursor does not fit this sort");
+    const fits = (value: string | null, at: number) => value !== null && valuePatterns[columns[at]!.type].test(value);
+    if (cursor.values.length !== columns.length || !cursor.values.every(fits)) throw new CursorMismatch();
     const row = columns.map((column) => column.expr).join(", ");
     const values = columns.map((column, at) => `${params.add(cursor.values![at])}::${column.type}`).join(", ");
     conditions.push(`(${row}) ${ordering.direction === "asc" ? ">" : "<"} (${values})`);
@@ -122,6 +138,7 @@ export async function keysetPage<T>(input: {
     );
     return { rows: found as T[], next: null };
   }
+  if (after?.segment === 1 && !ordering.nullable) throw new CursorMismatch();
   const rows: Record<string, unknown>[] = [];
   const segments = segmentsFrom(ordering, after);
   for (const segment of segments) {

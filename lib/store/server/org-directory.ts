@@ -125,6 +125,24 @@ async function countAndTotals(run: Run, relation: string, view: View, total: num
   return { matched: Number(row!.n), totals };
 }
 
+async function typesOf(run: Run, relation: string) {
+  const types = await run<{ value: string; count: number }>(
+    relation === "org_investors"
+      ? `select investor_type as value, count from org_investor_types where count > 0 order by investor_type`
+      : `select investor_type as value, count(*)::int as count from ${relation} group by 1 order by 1`,
+    [],
+  );
+  return types.map((type) => ({ value: type.value, count: Number(type.count) }));
+}
+
+/** How many investors the scope's directory holds of each type. */
+export function investorTypes(
+  input: { scope: StoreScope; everything: boolean },
+  store: StoreConnection = defaultConnection(),
+): Promise<{ value: string; count: number }[]> {
+  return withInvestors(input.scope, input.everything, (relation, run) => typesOf(run, relation), store);
+}
+
 /** A page of the scope's directory in a view, with the view's count and exact totals and the type counts. */
 export function investorPage(
   input: View & { after: Cursor | null; offset: number; limit: number },
@@ -135,15 +153,10 @@ export function investorPage(
     input.everything,
     async (relation, run) => {
       const page = await rowsOf(run, relation, input, input.after, input.offset, input.limit);
-      const types = await run<{ value: string; count: number }>(
-        relation === "org_investors"
-          ? `select investor_type as value, count from org_investor_types where count > 0 order by investor_type`
-          : `select investor_type as value, count(*)::int as count from ${relation} group by 1 order by 1`,
-        [],
-      );
-      const total = types.reduce((sum, type) => sum + Number(type.count), 0);
+      const types = await typesOf(run, relation);
+      const total = types.reduce((sum, type) => sum + type.count, 0);
       const counts = await countAndTotals(run, relation, input, total);
-      return { ...page, ...counts, total, types: types.map((t) => ({ value: t.value, count: Number(t.count) })) };
+      return { ...page, ...counts, total, types };
     },
     store,
   );

@@ -114,3 +114,18 @@ export function retireOtherSources(fingerprints: readonly string[], store: Store
     }),
   );
 }
+
+/** The source's funds whose investor list was tried (read or failed) since `since`: a resumed round leaves them. */
+export function triedSince(
+  fingerprint: string,
+  since: Date,
+  store: StoreConnection = defaultConnection(),
+): Promise<Set<string>> {
+  return store.use(async (_db, pool) => {
+    const found = await pool.query<{ fund_id: string }>(
+      `select fund_id from org_funds where fingerprint = $1 and tried_at >= $2`,
+      [fingerprint, since.toISOString()],
+    );
+    return new Set(found.rows.map((row) => row.fund_id));
+  });
+}

@@ -84,3 +84,51 @@ export function orgState(scope: StoreScope, store: StoreConnection = defaultConn
     };
   });
 }
+
+/** A fund a view would miss: its read failed, or it was never read yet (status "pending"). */
+export interface OrgMissing extends OrgFailure {
+  pending: boolean;
+}
+
+/**
+ * The funds in scope (or the one named by store key) a file made now would miss: failed first, then those not read
+ * yet, in the funds lists' order, the first `limit` of them; and how many there are in all.
+ */
+export function orgMissing(
+  input: { scope: StoreScope; fundKey?: string | null; limit?: number },
+  store: StoreConnection = defaultConnection(),
+): Promise<{ funds: OrgMissing[]; count: number }> {
+  const params = new Params();
+  const one = input.fundKey ? ` and f.fund_key = ${params.add(input.fundKey)}` : "";
+  const text = `
+    with missing as (select f.* from org_funds f where ${inScope(input.scope, params)}${one}
+                     and f.status in ('failed', 'pending'))
+    select (select count(*)::int from missing) as count,
+      (select coalesce(json_agg(json_build_object('fingerprint', fingerprint, 'fundId', fund_id,
+                 'name', coalesce(name, fund_id), 'status', coalesce(failure_status, 503),
+                 'message', coalesce(failure_message, 'not read yet'), 'pending', status = 'pending')), '[]')
+       from (select * from missing order by status = 'pending', fingerprint, ordinal
+             limit ${params.add(input.limit ?? 100)}) x) as funds`;
+  return store.use(async (_db, pool) => {
+    const row = (await pool.query<{ count: number; funds: OrgMissing[] }>(text, params.values)).rows[0]!;
+    return { funds: row.funds, count: row.count };
+  });
+}
+
+/** Every fund in scope (listed now), in the funds lists' order: its store key, source's fingerprint and upstream id. */
+export function scopeFunds(
+  scope: StoreScope,
+  store: StoreConnection = defaultConnection(),
+): Promise<{ fundKey: string; fingerprint: string; fundId: string }[]> {
+  const params = new Params();
+  return store.use(
+    async (_db, pool) =>
+      (
+        await pool.query(
+          `select f.fund_key as "fundKey", f.fingerprint, f.fund_id as "fundId" from org_funds f
+           where ${inScope(scope, params)} order by f.fingerprint, f.ordinal`,
+          params.values,
+        )
+      ).rows,
+  );
+}

@@ -1,6 +1,6 @@
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { groupPositions } from "@/lib/directory/server/match";
+import { groupPositions } from "@/lib/directory/match";
 import { positionAmountKeys } from "../columns";
 import type { ModelFund, ModelPosition, StoreScope } from "../model";
 import { sortKey } from "../sort-key";
@@ -212,9 +212,7 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("the read model on %s", 
     for (let round = 1; round <= 6; round += 1) {
       for (const scope of [null, ["North"], ["South"]] as const) {
         const storeScope = scope === null ? everything : only(scope[0]!.toLowerCase());
-        expect(await directoryOf(store, storeScope), `round ${round}, scope ${scope}`).toEqual(
-          expected(funds, scope),
-        );
+        expect(await directoryOf(store, storeScope), `round ${round}, scope ${scope}`).toEqual(expected(funds, scope));
       }
       // A change of each kind: a list read anew, a read failing, one read again, a fund unlisted and listed back.
       const fund = rng.pick(funds);
@@ -268,10 +266,20 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("the read model on %s", 
   });
 
   it("finds an investor by key in a scope only when the scope holds them, and searches", async () => {
-    const [someone] = (await investorPage(
-      { scope: only("north"), everything: false, sort: null, filter: { q: "", types: [] }, after: null, offset: 0, limit: 1 },
-      store,
-    )).rows;
+    const [someone] = (
+      await investorPage(
+        {
+          scope: only("north"),
+          everything: false,
+          sort: null,
+          filter: { q: "", types: [] },
+          after: null,
+          offset: 0,
+          limit: 1,
+        },
+        store,
+      )
+    ).rows;
     const found = await investorByKey({ scope: only("north"), key: someone!.key }, store);
     expect(found?.row.key).toBe(someone!.key);
     expect(found?.positions.length).toBeGreaterThan(0);
@@ -296,7 +304,15 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("the read model on %s", 
   it("forgets a person from the views at once", async () => {
     const matching = (q: string) =>
       investorPage(
-        { scope: everything, everything: true, sort: null, filter: { q, types: [] }, after: null, offset: 0, limit: 10 },
+        {
+          scope: everything,
+          everything: true,
+          sort: null,
+          filter: { q, types: [] },
+          after: null,
+          offset: 0,
+          limit: 10,
+        },
         store,
       );
     expect((await matching("a@x")).matched).toBeGreaterThan(0);

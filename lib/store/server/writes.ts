@@ -77,7 +77,8 @@ export async function recordReadFailure(
     .use((db) =>
       db.transaction(async (tx) => {
         await tx.insert(readFailures).values({ ...input, message });
-        if (input.kind === "investors" && input.fundId !== null)
+        // A failed list leaves the views until read again; a fund answered 404 (list or record) is gone from them.
+        if (input.fundId !== null && (input.kind === "investors" || (input.kind === "fund" && input.status === 404)))
           await modelFailure(tx, input.fundId, { status: input.status, message, at: input.at });
       }),
     )

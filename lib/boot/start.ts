@@ -4,17 +4,28 @@ import { pruneAudit } from "../audit/server/retention";
 import { registerAlerts, startAlerts, stopAlerts } from "../alerts/server/worker";
 import { sharedRevocations } from "../auth/shared-revocations";
 import { readUsersFile } from "../auth/users";
+import { seedCatalog } from "../data/catalog-seed";
 import { connectUpstream } from "../data/upstream";
 import { scheduleDailySnapshot } from "../fund-reads/server/snapshot";
 import { keptWritesLanded, keptWritesSettled } from "../fund-reads/server/kept";
+import { haltBuilds, retireUnconfigured, scheduleRounds } from "../fund-reads/server/organization";
+import { EnvError, serverEnv } from "../server/env";
+import { logLine } from "../server/log";
+import { sharedStore } from "../server/shared-store";
+import { startTask } from "../server/start-tasks.mjs";
+import { stopTask } from "../server/stop-tasks.mjs";
 import { closeStore, openStore, storeStartsEmpty } from "../store/server";
-import { haltBuilds } from "../fund-reads/server/organization";
-import { warmFromStore } from "../fund-reads/server/warm";
-import { EnvError, serverEnv } from "./env";
-import { logLine } from "./log";
-import { startTask } from "./start-tasks.mjs";
-import { stopTask } from "./stop-tasks.mjs";
-import { sharedStore } from "./shared-store";
+
+// The process's start-up wiring: every feature's part of a start and a stop, in one place at the top of the tree (the
+// plumbing below, lib/server, imports no feature).
+
+/** What a start does once the store is open: the catalog of what each token lists, then the organization's rounds. */
+async function fromTheStore(): Promise<void> {
+  // The views answer from the read model at once; only sources reconfigured since leave it.
+  const retired = await retireUnconfigured().catch(() => 0);
+  const listed = await seedCatalog().catch(() => 0);
+  logLine("store_warmed", { listed, retired });
+}
 
 /** Fails fast with one readable line when the configuration is wrong. */
 export async function startServer(): Promise<void> {
@@ -22,9 +33,8 @@ export async function startServer(): Promise<void> {
     const { DASHBOARD_USERS_FILE: usersFile, ACCESS_RULES_FILE: rulesFile } = serverEnv();
     if (usersFile) readUsersFile(usersFile);
     if (rulesFile) readRulesFile(rulesFile);
-    // The store's process starts beside the rest of the start (PGlite's took ~1 s of a restart's first answers); a
-    // folder not made yet is left for the first write, as warmFromStore leaves it.
-    if (!storeStartsEmpty()) void openStore();
+    // The store's process starts beside the rest of the start (PGlite's took ~1 s of a restart's first answers).
+    const opened = storeStartsEmpty() ? Promise.resolve() : openStore();
     logLine("server_configured", { mode: await connectUpstream() });
     // Alerts' events are made in the transaction of each list kept from now on (the warm-up's too).
     registerAlerts();
@@ -35,15 +45,14 @@ export async function startServer(): Promise<void> {
       sharedRevocations();
       await store.connected(2_000);
     }
-    // What was kept serves from the first request: the organization and the fund lists from their newest kept
-    // reads, loaded beside Next's preload and the warm-up (100,000 positions: 2.5-4.6 s); /readyz says ready after.
-    const started = Date.now();
-    const warmed = warmFromStore().then((kept) =>
-      logLine("store_warmed", { ...(kept ?? { funds: 0, positions: 0 }), ms: Date.now() - started }),
-    );
+    const warmed = opened.then(fromTheStore);
     startTask("kept reads", warmed);
-    // The alerts worker once the catalog is seeded from the kept funds lists: it decides access on it.
-    void warmed.then(startAlerts);
+    // The alerts worker once the catalog is seeded from the kept funds lists: it decides access on it. The rounds
+    // of reads begin then too, in the background (a round a stop interrupted is resumed).
+    void warmed.then(() => {
+      startAlerts();
+      scheduleRounds();
+    });
     // The warm-up's reads written before it listens: a fresh visit ran 1.3-1.9x a warm one beside those writes.
     startTask("kept writes", keptWritesLanded);
     // The snapshot's daily run also applies the audit trail's retention (lib/audit owns it, not lib/fund-reads).

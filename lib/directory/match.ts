@@ -1,8 +1,13 @@
-import "server-only";
-import type { Matchable } from "../../fund-reads/server/positions";
-import type { MatchedBy } from "../types";
+import type { MatchedBy } from "./types";
 
-export type { Matchable };
+// The directory's matching rules as a function of positions: the executable statement of what the read model's SQL
+// does (lib/store/server/model-groups.ts, org-investors.ts), which the store's tests hold it to.
+
+/** What matching needs of a position: its tax id as a keyed hash, and its contact email as compared. */
+export interface Matchable {
+  taxKey: string | null;
+  emailKey: string | null;
+}
 
 export interface Group<P> {
   /** The tax key or email the group is recognised by, or null for a position on its own. */

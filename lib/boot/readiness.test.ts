@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 const probe = vi.hoisted(() => ({ problem: null as string | null }));
 vi.mock("./upstream-probe", () => ({ upstreamProbe: async () => ({ problem: probe.problem, finishedAt: 0 }) }));
 const store = vi.hoisted(() => ({ current: null as null | { client: { ping: () => Promise<string> } } }));
-vi.mock("./shared-store", () => ({ sharedStore: () => store.current }));
+vi.mock("../server/shared-store", () => ({ sharedStore: () => store.current }));
 const history = vi.hoisted(() => ({ state: "ready", reason: null as string | null, driver: "pglite" }));
 vi.mock("../store/server", () => ({ storeStatus: () => history }));
 const { readiness } = await import("./readiness");

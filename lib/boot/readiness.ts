@@ -1,10 +1,10 @@
 import "server-only";
 import { readRulesFile } from "../access/server/rules";
 import { readUsersFile } from "../auth/users";
-import { authModeOf, readEnv } from "./env";
-import { logLine } from "./log";
-import { processWide } from "./process-wide";
-import { sharedStore } from "./shared-store";
+import { authModeOf, readEnv } from "../server/env";
+import { logLine } from "../server/log";
+import { processWide } from "../server/process-wide";
+import { sharedStore } from "../server/shared-store";
 import { upstreamProbe } from "./upstream-probe";
 import { storeStatus } from "../store/server";
 

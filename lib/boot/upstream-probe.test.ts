@@ -4,8 +4,8 @@ import { eventually } from "@/lib/testing/eventually";
 
 const probeUpstream = vi.fn<() => Promise<void>>();
 vi.mock("../data/readiness", () => ({ probeUpstream: () => probeUpstream() }));
-vi.mock("./env", async (original) => ({
-  ...(await original<typeof import("./env")>()),
+vi.mock("../server/env", async (original) => ({
+  ...(await original<typeof import("../server/env")>()),
   serverEnv: () => ({ READINESS_PROBE_SECONDS: 15 }),
 }));
 const { upstreamProbe } = await import("./upstream-probe");

@@ -3,8 +3,8 @@ import { CustomerApiError } from "../customer-api/errors";
 import { systemPrincipal } from "../data/principal";
 import { sourceNames } from "../data/sources";
 import { probeUpstream } from "../data/readiness";
-import { serverEnv } from "./env";
-import { processWide } from "./process-wide";
+import { serverEnv } from "../server/env";
+import { processWide } from "../server/process-wide";
 
 /** Short enough for a load balancer's check to get an answer; the probe is one attempt, never retried. */
 export const probeTimeoutMs = 3_000;
