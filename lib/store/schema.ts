@@ -227,6 +227,7 @@ export const orgSources = pgTable("org_sources", {
   roundStartedAt: timestamp("round_started_at", { withTimezone: true, mode: "date" }),
   roundEndedAt: timestamp("round_ended_at", { withTimezone: true, mode: "date" }),
   listFailure: text("list_failure"),
+  listFailureStatus: integer("list_failure_status"),
 });
 
 const money = (name: string) => numeric(name);

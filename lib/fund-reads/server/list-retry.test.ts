@@ -7,15 +7,16 @@ import { demoEnv, endProcess, freshProcess } from "../../testing/fresh-process";
 import { pgliteFolder } from "../../testing/pglite-folder";
 import { testPrincipal } from "../../testing/principal";
 
-// A build whose funds list could not be read: the organization is read again by a later request, not only after the
-// directory's refresh interval (ten minutes by default), with or without funds kept from an earlier process.
+// A round whose funds list could not be read: the views say why (nothing listed yet) or keep what was listed, and
+// the organization is read again by a later request once INVESTOR_LIST_REFRESH_SECONDS have passed, not only after
+// the refresh interval (ten minutes by default).
 
 const user = testPrincipal();
 const modules = async () => ({
   store: await import("../../store/server"),
   kept: await import("./kept"),
-  warm: await import("./warm"),
-  organization: await import("./scoped-organization"),
+  rounds: await import("./organization"),
+  state: await import("../../organization/server/state"),
 });
 
 let demo: DemoApi;
@@ -39,31 +40,42 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-it("a restart from part of the organization kept reads the rest once its failed funds list can be read", async () => {
-  // A first process keeps two funds' lists; the third's list fails, so it is never kept.
+it("a first round whose funds list fails answers with its failure, and a later request reads the organization", async () => {
+  const run = await freshProcess(env, modules);
+  demo.controls.set({ failNext: 1_000 });
+  await run.rounds.ensureRounds();
+  await expect(run.state.organizationState(user)).rejects.toMatchObject({ status: 502 });
+  demo.controls.reset();
+  // Past INVESTOR_LIST_REFRESH_SECONDS, the next request reads the organization again, and it is whole.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  await run.rounds.ensureRounds();
+  await run.kept.keptWritesSettled();
+  const after = await run.state.organizationState(user);
+  expect(after).toMatchObject({ complete: true, progress: { read: 3, total: 3 }, failedFunds: [] });
+}, 60_000);
+
+it("a restart on an upstream that fails serves what was kept, naming the fund that failed, until it is read", async () => {
   const funds = (await (
     await fetch(`${demo.url}/customerapi/funds`, { headers: { Authorization: `Bearer ${demo.token}` } })
   ).json()) as { id: string }[];
   demo.controls.set({ fundFaults: { [funds[0]!.id]: "error" } });
-  const first = await freshProcess(env, modules);
-  await first.organization.organizationSnapshot(user);
-  await first.organization.organizationBuilt(user);
+  const first = await freshProcess({ ...env, DIRECTORY_REFRESH_SECONDS: "10" }, modules);
+  await first.rounds.ensureRounds({ refresh: true });
   await first.kept.keptWritesSettled();
-  await first.store.closeStore();
+  const partly = await first.state.organizationState(user);
+  expect(partly).toMatchObject({ complete: true, failedCount: 1, failedFunds: [{ id: funds[0]!.id }] });
   demo.controls.reset();
 
-  // The restart's build finds the upstream failing: two funds kept, one never read.
-  const restarted = await freshProcess(env, modules);
-  expect(await restarted.warm.warmFromStore()).toMatchObject({ funds: 2 });
+  // Restarted with every request failing: the kept reads answer at once, whatever the upstream does.
   demo.controls.set({ failNext: 1_000 });
-  const during = await restarted.organization.organizationSnapshot(user);
-  await restarted.organization.organizationBuilt(user);
-  expect(during.complete).toBe(false);
+  const restarted = await freshProcess({ ...env, DIRECTORY_REFRESH_SECONDS: "10" }, modules);
+  const asked = demo.controls.stats().requests;
+  const kept = await restarted.state.organizationState(user);
+  expect(kept).toMatchObject({ complete: true, progress: { total: 3 }, failedCount: 1 });
+  expect(demo.controls.stats().requests).toBe(asked);
   demo.controls.reset();
-  // Past INVESTOR_LIST_REFRESH_SECONDS, the next request reads the organization again, and it is whole.
   await new Promise((resolve) => setTimeout(resolve, 1_100));
-  await restarted.organization.organizationSnapshot(user);
-  await restarted.organization.organizationBuilt(user);
-  const after = await restarted.organization.organizationSnapshot(user);
-  expect(after).toMatchObject({ complete: true, progress: { read: 3, total: 3 }, failedFunds: [] });
+  await restarted.rounds.ensureRounds({ refresh: true });
+  await restarted.kept.keptWritesSettled();
+  expect(await restarted.state.organizationState(user)).toMatchObject({ complete: true, failedCount: 0 });
 }, 60_000);

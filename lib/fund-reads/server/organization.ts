@@ -29,6 +29,8 @@ import { roomToKeep } from "./write-queue";
 // source's round at a time (a job lock); the others see its progress in the store.
 
 const rounds = () => processWide("organization-rounds", () => new Map<string, Promise<void>>());
+// Each running round's funds list: settles once it is kept (or could not be read).
+const lists = () => processWide("organization-lists", () => new Map<string, Promise<void>>());
 // When each source's round was last found not due: asked again at most this often (every view asks).
 const checked = () => processWide("organization-checked", () => new Map<string, number>());
 const checkGapMs = 5_000;
@@ -72,12 +74,15 @@ async function round(source: string, refresh: boolean): Promise<void> {
     now - last.startedAt.getTime() < env.DIRECTORY_REFRESH_SECONDS * 1_000;
   const startedAt = resumed ? last.startedAt! : new Date(now);
   if (!resumed) await noteRound(fingerprint, { startedAt });
-  let listFailure: string | null = null;
+  let listFailure: { status: number; message: string } | null = null;
+  let listed = () => {};
+  lists().set(source, new Promise<void>((resolve) => (listed = resolve)));
   try {
     const listedAt = Date.now();
     const funds = await listFunds(systemPrincipal("directory", source));
     // Listed before any of their reads lands, so the views count each as it comes.
     await keepFundsList(source, funds, listedAt);
+    listed();
     const done = resumed ? await triedSince(fingerprint, startedAt) : new Set<string>();
     const limit = pLimit(env.DIRECTORY_CONCURRENCY);
     // A scheduled round takes lists kept within the fund lists' age (a fund page's read); a Refresh reads every one.
@@ -98,7 +103,12 @@ async function round(source: string, refresh: boolean): Promise<void> {
     );
   } catch (error) {
     keepFailure(source, "funds", null, error);
-    listFailure = error instanceof Error ? error.message : String(error);
+    listFailure = { status: statusOf(error) ?? 502, message: error instanceof Error ? error.message : String(error) };
+    // Said at once: a view waiting for the list answers with its failure.
+    await noteRound(fingerprint, { endedAt: new Date(), listFailure }).catch(() => undefined);
+  } finally {
+    listed();
+    lists().delete(source);
   }
   // Halted midway: the round is left open, and the next start resumes it.
   if (halt().stopping) return;
@@ -151,6 +161,11 @@ export function ensureRound(source: string, options: { refresh?: boolean } = {})
     .finally(() => rounds().delete(source));
   rounds().set(source, started);
   return started;
+}
+
+/** Settles once the source's running round has its funds list (kept, or failed); at once when none runs here. */
+export function roundListed(source: string): Promise<void> {
+  return lists().get(source) ?? Promise.resolve();
 }
 
 /** Every source's round, when due (a start; a person's Refresh of an organization-wide view). */

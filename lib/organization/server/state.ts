@@ -2,11 +2,15 @@ import "server-only";
 import { organizationScope, fundRefOf } from "../../data/organization";
 import type { Principal } from "../../data/principal";
 import { sourcesOf } from "../../data/sources";
-import { ensureRounds } from "../../fund-reads/server/organization";
+import { ensureRounds, roundListed } from "../../fund-reads/server/organization";
+import { HttpError } from "../../http/errors";
 import { serverEnv } from "../../server/env";
 import { type OrgState, orgState } from "../../store/server";
 import type { StoreScope } from "../../store/model";
 import type { DirectoryProgress, FailedFund } from "../types";
+
+const listWaitMs = 15_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 // What every organization-wide view needs first: the person's scope as the store compares it, and how far the reads
 // of its funds have come (progress, failures named, the version later pages must match), from the read model.
@@ -35,9 +39,19 @@ export async function organizationState(
   principal: Principal,
   options: { refresh?: boolean } = {},
 ): Promise<OrganizationState> {
-  void ensureRounds({ refresh: options.refresh, sources: sourcesOf(principal.scope) });
+  const sources = sourcesOf(principal.scope);
+  void ensureRounds({ refresh: options.refresh, sources });
   const [scope, refOf] = await Promise.all([organizationScope(principal), fundRefOf()]);
-  const state = await orgState(scope);
+  let state = await orgState(scope);
+  if (state.unlisted.some((source) => source.failure === null)) {
+    // A source whose funds list was never read: its round's list is awaited (at most 15 s), as the first request
+    // of a first start waits for it; the funds' reads are not.
+    await Promise.race([Promise.all(sources.map(roundListed)), sleep(listWaitMs)]);
+    state = await orgState(scope);
+  }
+  // Nothing of a source could be listed: its list's failure is the answer (kept funds of it would be served).
+  const failed = state.unlisted.find((source) => source.failure !== null);
+  if (failed && state.total === 0) throw new HttpError(failed.failure!.status, failed.failure!.message);
   const dueMs = serverEnv().DIRECTORY_REFRESH_SECONDS * 1_000;
   const stale = state.asOf !== null && Date.now() - state.asOf.getTime() >= dueMs;
   return {

@@ -100,7 +100,8 @@ CREATE TABLE "org_sources" (
 	"fingerprint" text PRIMARY KEY NOT NULL,
 	"round_started_at" timestamp with time zone,
 	"round_ended_at" timestamp with time zone,
-	"list_failure" text
+	"list_failure" text,
+	"list_failure_status" integer
 );
 --> statement-breakpoint
 DROP INDEX "positions_email";--> statement-breakpoint

@@ -18,13 +18,13 @@ const perDay = (days: string, keys: string) => `
   from generate_series(
          greatest((select min((read_at at time zone 'UTC')::date) from reads
                    where kind in ('fund', 'investors') and total_contributed is not null
-                     and fund_id = any((select keys from keys))),
+                     and fund_id = any((select keys from keys)::text[])),
                   (now() at time zone 'UTC')::date - ${days}::int),
          (now() at time zone 'UTC')::date,
          interval '1 day') as d(day)
   cross join lateral (
     select distinct on (fund_id) total_contributed from reads
-    where kind in ('fund', 'investors') and total_contributed is not null and fund_id = any((select keys from keys))
+    where kind in ('fund', 'investors') and total_contributed is not null and fund_id = any((select keys from keys)::text[])
       and read_at < ((d.day::date + 1)::timestamp at time zone 'UTC')
     order by fund_id, read_at desc, id desc
   ) last

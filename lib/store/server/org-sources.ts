@@ -11,6 +11,8 @@ export interface SourceRound {
   startedAt: Date | null;
   endedAt: Date | null;
   listFailure: string | null;
+  /** The status the funds list's failure answers with (502, 504, …). */
+  listFailureStatus: number | null;
 }
 
 /** The source's last round (by its fingerprint), or nothing yet. */
@@ -20,12 +22,18 @@ export function sourceRound(fingerprint: string, store: StoreConnection = defaul
       round_started_at: Date | null;
       round_ended_at: Date | null;
       list_failure: string | null;
-    }>(`select round_started_at, round_ended_at, list_failure from org_sources where fingerprint = $1`, [fingerprint]);
+      list_failure_status: number | null;
+    }>(
+      `select round_started_at, round_ended_at, list_failure, list_failure_status from org_sources
+       where fingerprint = $1`,
+      [fingerprint],
+    );
     const row = found.rows[0];
     return {
       startedAt: row?.round_started_at ? new Date(row.round_started_at) : null,
       endedAt: row?.round_ended_at ? new Date(row.round_ended_at) : null,
       listFailure: row?.list_failure ?? null,
+      listFailureStatus: row?.list_failure_status ?? null,
     };
   });
 }
@@ -33,7 +41,7 @@ export function sourceRound(fingerprint: string, store: StoreConnection = defaul
 /** A round begins (or ends, with the funds list's failure when it could not be read). */
 export function noteRound(
   fingerprint: string,
-  change: { startedAt: Date } | { endedAt: Date; listFailure: string | null },
+  change: { startedAt: Date } | { endedAt: Date; listFailure: { status: number; message: string } | null },
   store: StoreConnection = defaultConnection(),
 ): Promise<void> {
   return store.use(async (_db, pool) => {
@@ -45,10 +53,16 @@ export function noteRound(
       );
     else
       await pool.query(
-        `insert into org_sources (fingerprint, round_ended_at, list_failure) values ($1, $2, $3)
+        `insert into org_sources (fingerprint, round_ended_at, list_failure, list_failure_status)
+         values ($1, $2, $3, $4)
          on conflict (fingerprint) do update set round_ended_at = excluded.round_ended_at,
-           list_failure = excluded.list_failure`,
-        [fingerprint, change.endedAt.toISOString(), change.listFailure],
+           list_failure = excluded.list_failure, list_failure_status = excluded.list_failure_status`,
+        [
+          fingerprint,
+          change.endedAt.toISOString(),
+          change.listFailure?.message ?? null,
+          change.listFailure?.status ?? null,
+        ],
       );
   });
 }

@@ -32,6 +32,11 @@ export interface OrgState {
   reading: boolean;
   /** The scope holds every fund the model counts (the whole organization's directory is the person's). */
   everything: boolean;
+  /**
+   * Each source in scope (by fingerprint) whose funds list the model never had: not listed yet, with the failure of
+   * its last round's list when it failed.
+   */
+  unlisted: { fingerprint: string; failure: { status: number; message: string } | null }[];
 }
 
 interface Row {
@@ -44,11 +49,13 @@ interface Row {
   listed: string[] | null;
   reading: boolean | null;
   failures: OrgFailure[] | null;
+  unlisted: { fingerprint: string; status: number | null; message: string | null }[] | null;
 }
 
 /** The state of the organization's reads for the funds in `scope`, in one query. */
 export function orgState(scope: StoreScope, store: StoreConnection = defaultConnection()): Promise<OrgState> {
   const params = new Params();
+  const fingerprints = params.add([...new Set([...scope.whole, ...scope.parts.map((part) => part.fingerprint)])]);
   const text = `
     with scoped as (select f.* from org_funds f where ${inScope(scope, params)}),
     rounds as (select o.* from org_sources o where o.fingerprint in (select fingerprint from scoped)),
@@ -67,10 +74,20 @@ export function orgState(scope: StoreScope, store: StoreConnection = defaultConn
       exists (select 1 from running) as reading,
       (select json_agg(json_build_object('fingerprint', fingerprint, 'fundId', fund_id, 'name', coalesce(name, fund_id),
                                          'status', failure_status, 'message', failure_message))
-       from (select * from scoped where status = 'failed' order by fingerprint, ordinal limit 10) x) as failures`;
+       from (select * from scoped where status = 'failed' order by fingerprint, ordinal limit 10) x) as failures,
+      (select json_agg(json_build_object('fingerprint', s.fp, 'status', o.list_failure_status,
+                                         'message', o.list_failure))
+       from unnest(${fingerprints}::text[]) s(fp) left join org_sources o on o.fingerprint = s.fp
+       where not exists (select 1 from org_funds f where f.fingerprint = s.fp and f.listed)
+         and (o.round_ended_at is null or o.list_failure is not null)) as unlisted`;
   return store.use(async (_db, pool) => {
     const row = (await pool.query<Row>(text, params.values)).rows[0]!;
-    const complete = row.pending === 0;
+    const unlisted = (row.unlisted ?? []).map((source) => ({
+      fingerprint: source.fingerprint,
+      failure: source.message === null ? null : { status: source.status ?? 502, message: source.message },
+    }));
+    // Complete once every fund was tried, and every source in scope had its funds list read.
+    const complete = row.pending === 0 && unlisted.length === 0;
     return {
       total: row.total,
       tried: row.tried,
@@ -81,6 +98,7 @@ export function orgState(scope: StoreScope, store: StoreConnection = defaultConn
       asOf: row.as_of ? new Date(row.as_of) : null,
       reading: row.reading === true,
       everything: holdsEverything(scope, row.listed ?? []),
+      unlisted,
     };
   });
 }
