@@ -6,6 +6,7 @@ import { CustomerApiError, messages } from "../customer-api/errors";
 import { Forbidden } from "../http/errors";
 import { processWide } from "../server/process-wide";
 import { listedFund, listedLive, noteFund, noteFundsList, organizationOf, unlistFund } from "./catalog";
+import { seedCatalog } from "./catalog-seed";
 import type { Principal } from "./principal";
 import { fingerprintOf, refOf, refParts, sourcesOf, storeKeyOf } from "./sources";
 
@@ -90,6 +91,8 @@ export async function fundAccess(principal: Principal, ref: string, action: Fund
   const source = parts.source ?? (await placeBareId(reachable, parts.fundId));
   if (source === null) throw unknownFund();
   const { fundId } = parts;
+  // What the kept funds lists named, before a fund not listed yet is asked of the upstream.
+  if (!listedFund(source, fundId) && !listedLive(source)) await seedCatalog();
   const listed = listedFund(source, fundId) ?? {
     organization: organizationOf(await noted(source, fundId, api.getFund(source, fundId))),
   };

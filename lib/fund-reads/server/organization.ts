@@ -33,7 +33,7 @@ const rounds = () => processWide("organization-rounds", () => new Map<string, Pr
 const lists = () => processWide("organization-lists", () => new Map<string, Promise<void>>());
 // When each source's round was last found not due: asked again at most this often (every view asks).
 const checked = () => processWide("organization-checked", () => new Map<string, number>());
-const checkGapMs = 5_000;
+const checkGapMs = () => Math.min(5_000, serverEnv().INVESTOR_LIST_REFRESH_SECONDS * 1_000);
 // Set when the process stops: no round starts, and a running one starts no more reads (the next start resumes it).
 const halt = () => processWide("organization-halt", () => ({ stopping: false }));
 
@@ -148,7 +148,7 @@ export function ensureRound(source: string, options: { refresh?: boolean } = {})
   if (running) return running;
   if (halt().stopping) return Promise.resolve();
   const refresh = options.refresh ?? false;
-  if (!refresh && Date.now() - (checked().get(source) ?? 0) < checkGapMs) return Promise.resolve();
+  if (!refresh && Date.now() - (checked().get(source) ?? 0) < checkGapMs()) return Promise.resolve();
   const started = (async () => {
     if (!(await due(source, refresh))) {
       checked().set(source, Date.now());
