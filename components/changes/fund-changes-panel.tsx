@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Panel } from "@/components/ui/panel";
+import { fundChangesSearch } from "@/lib/changes/search-params";
 import type { FundChanges } from "@/lib/changes/types";
 import { sinceLabel } from "@/lib/table/since";
 import { FundChangesBody } from "./fund-changes-body";
@@ -24,7 +25,7 @@ export function FundChangesPanel({ fundId, since, changes, error }: FundChangesP
         {spans.map((span) => (
           <Link
             key={span}
-            href={`${fundPath}?since=${span}`}
+            href={`${fundPath}${fundChangesSearch(span)}`}
             aria-current={span === since ? "true" : undefined}
             className={span === since ? "font-semibold" : linkClass}
           >
