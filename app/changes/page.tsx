@@ -9,6 +9,7 @@ import { changesViewCache, changesViewSearch } from "@/lib/changes/search-params
 import { organizationChanges } from "@/lib/changes/server/changes";
 import { readInPlace } from "@/lib/data/prefetch";
 import { readDay, readInstant } from "@/lib/table/since";
+import { countOf } from "@/lib/values/count";
 
 export const metadata: Metadata = { title: "What changed" };
 
@@ -29,15 +30,14 @@ export default async function ChangesPage({ searchParams }: PageProps<"/changes"
       ) : (
         <div className="space-y-6">
           <p data-compared>
-            Since {readInstant(value.since)}: {value.compared} {value.compared === 1 ? "fund" : "funds"} compared.{" "}
+            Since {readInstant(value.since)}: {countOf(value.compared, "fund")} compared.{" "}
             <a href={`/api/changes.csv${changesViewSearch(view)}`} className={linkClass} download>
               Download the changes (CSV)
             </a>
           </p>
           {value.withoutHistory.length > 0 ? (
             <p data-without-history>
-              {value.withoutHistory.length} {value.withoutHistory.length === 1 ? "fund has" : "funds have"} no kept read
-              at that moment:{" "}
+              {countOf(value.withoutHistory.length, "fund has", "funds have")} no kept read at that moment:{" "}
               {value.withoutHistory
                 .map(
                   (fund) =>

@@ -2,6 +2,7 @@
 
 import type { DirectoryProgress, FailedFund } from "@/lib/directory/types";
 import { FailedFundsText } from "./failed-funds-text";
+import { countOf } from "@/lib/values/count";
 
 interface DirectoryStatusProps {
   progress: DirectoryProgress;
@@ -41,7 +42,7 @@ export function DirectoryStatus(props: DirectoryStatusProps) {
       {complete ? null : (
         <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
           {progress.loadingKept ? "Loading the kept reads" : "Reading investors"}: {count.format(progress.read)} of{" "}
-          {count.format(progress.total)} funds. The list below is incomplete until every fund is read.
+          {countOf(progress.total, "fund")}. The list below is incomplete until every fund is read.
         </p>
       )}
       {failedCount > 0 ? (
