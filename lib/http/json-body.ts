@@ -1,13 +1,12 @@
 import "server-only";
 import { BadRequest, PayloadTooLarge } from "./errors";
-import { countOf } from "../values/count";
 
 /**
  * A request's JSON body, refused (413) once it passes `maxBytes`, before anything is parsed; the production
  * server already refuses a declared length over the cap before Next reads a byte (scripts/server.mjs).
  */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
-  const tooLarge = () => new PayloadTooLarge(`The request body is larger than ${countOf(maxBytes, "byte")}.`);
+  const tooLarge = () => new PayloadTooLarge(`The request body is larger than ${maxBytes} bytes.`);
   if (Number(request.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge();
   const reader = request.body?.getReader();
   const chunks: Uint8Array[] = [];
