@@ -1,5 +1,7 @@
 import { expect, test } from "./support/fixtures";
 
+const today = new Date().toISOString().slice(0, 10);
+
 // /changes comes a page at a time: the page is in the URL beside the view, and a page past the last says so.
 
 test("the changes' pages: counted over the whole view, the page in the URL, a page past the last leads back", async ({
@@ -26,7 +28,16 @@ test("the changes' pages: counted over the whole view, the page in the URL, a pa
   await pager.getByRole("link", { name: "← Previous changes" }).click();
   await expect(page).toHaveURL(body.page.pages === 1 ? /\/changes\?since=30d$/ : new RegExp(`page=${body.page.pages}`));
   await expect(page.getByText(/funds? compared/)).toBeVisible();
-  // The CSV link is the view's, every page: it names no page.
-  const csv = await page.getByRole("link", { name: "Download the changes (CSV)" }).getAttribute("href");
-  expect(csv).toBe("/api/changes.csv?since=30d");
+  // The files are the view's, every page: they name no page. Excel (.xlsx) sits beside the CSV, as on every table.
+  for (const [button, extension] of [
+    ["Download the changes (CSV)", "csv"],
+    ["Excel (.xlsx)", "xlsx"],
+  ]) {
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith("/api/changes."));
+    const saved = page.waitForEvent("download");
+    await page.getByRole("button", { name: button, exact: true }).click();
+    const url = new URL((await asked).url());
+    expect(`${url.pathname}${url.search}`).toBe(`/api/changes.${extension}?since=30d`);
+    expect((await saved).suggestedFilename()).toBe(`changes-${today}.${extension}`);
+  }
 });

@@ -1,6 +1,7 @@
 import { readDownload } from "./support/csv";
 import { expect, test } from "./support/fixtures";
 import { paymentBetweenTwoReads } from "./support/payment";
+import { compareWithCsv, readXlsx } from "./support/xlsx";
 
 test("a payment between two reads shows in the fund's panel, the investor table, /changes, JSON and CSV", async ({
   page,
@@ -32,7 +33,7 @@ test("a payment between two reads shows in the fund's panel, the investor table,
     await expect(article.getByText(/^Changes between .* UTC\.$/)).toBeVisible();
     await expect(page.getByText("Contributed: +10,000.00")).toBeVisible();
     const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Download the changes (CSV)" }).click();
+    await page.getByRole("button", { name: "Download the changes (CSV)" }).click();
     const csv = await readDownload(await download);
     expect(csv.header.join(",")).toBe(
       "fund_id,fund_name,investor_id,investor_name,kind,field,before,after,difference,before_read_at,after_read_at",
@@ -40,6 +41,13 @@ test("a payment between two reads shows in the fund's panel, the investor table,
     const paid = csv.rows.find((row) => row.investor_id === investor.id && row.field === "contributed_amount");
     expect(paid).toMatchObject({ fund_id: fundId, kind: "paid", difference: "10000.00" });
     expect(csv.bytes.toString("utf8")).toContain(",10000.00,");
+    // Excel (.xlsx) beside it: the same rows, the difference a number, the reads' moments dates.
+    const excel = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Excel (.xlsx)" }).click();
+    const { differences, numbers, dates } = compareWithCsv(await readXlsx(await excel), csv);
+    expect(differences).toEqual([]);
+    expect(numbers).toBeGreaterThan(0);
+    expect(dates).toBeGreaterThan(0);
   } finally {
     await payment.takeBack();
   }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { ChangesDays } from "@/components/changes/changes-days";
 import { ChangesFilters, FundChoices } from "@/components/changes/changes-filters";
 import { ChangesPager } from "@/components/changes/changes-pager";
+import { CsvButton } from "@/components/data-table/csv-button";
 import { PageError } from "@/components/layout/page-error";
 import { requireUser } from "@/lib/auth/session";
 import { differenceText, fieldLabel } from "@/lib/changes/labels";
@@ -9,10 +10,9 @@ import { changesViewCache, changesViewSearch } from "@/lib/changes/search-params
 import { organizationChanges } from "@/lib/changes/server/changes";
 import { readInPlace } from "@/lib/data/prefetch";
 import { readDay, readInstant } from "@/lib/table/since";
+import { countOf } from "@/lib/values/count";
 
 export const metadata: Metadata = { title: "What changed" };
-
-const linkClass = "font-medium text-blue-700 hover:underline dark:text-blue-300";
 
 export default async function ChangesPage({ searchParams }: PageProps<"/changes">) {
   const view = await changesViewCache().parse(searchParams);
@@ -29,15 +29,12 @@ export default async function ChangesPage({ searchParams }: PageProps<"/changes"
       ) : (
         <div className="space-y-6">
           <p data-compared>
-            Since {readInstant(value.since)}: {value.compared} {value.compared === 1 ? "fund" : "funds"} compared.{" "}
-            <a href={`/api/changes.csv${changesViewSearch(view)}`} className={linkClass} download>
-              Download the changes (CSV)
-            </a>
+            Since {readInstant(value.since)}: {countOf(value.compared, "fund")} compared.{" "}
+            <CsvButton url={`/api/changes.csv${changesViewSearch(view)}`} label="Download the changes (CSV)" />
           </p>
           {value.withoutHistory.length > 0 ? (
             <p data-without-history>
-              {value.withoutHistory.length} {value.withoutHistory.length === 1 ? "fund has" : "funds have"} no kept read
-              at that moment:{" "}
+              {countOf(value.withoutHistory.length, "fund has", "funds have")} no kept read at that moment:{" "}
               {value.withoutHistory
                 .map(
                   (fund) =>

@@ -12,6 +12,7 @@ import { auditCsvUrl, auditRowsQuery } from "@/lib/audit/queries";
 import { useAuditView } from "@/lib/audit/search-params";
 import { AuditFilters } from "./audit-filters";
 import { auditTableColumns } from "./audit-table-columns";
+import { countOf } from "@/lib/values/count";
 
 const count = new Intl.NumberFormat("en-US");
 
@@ -41,7 +42,7 @@ export function AuditTable() {
         </div>
       </div>
       <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
-        {count.format(first.matched)} of {count.format(first.total)} rows, newest first
+        {count.format(first.matched)} of {countOf(first.total, "row")}, newest first
       </p>
       <PagedTableNotices notice={notice} error={error} retry={retry} rows="rows" />
       <DataTable

@@ -2,6 +2,7 @@ import { amountText, changeText, differenceText, fieldLabel, kindLabels } from "
 import { type ChangeKind, changeKinds, type FundChanges } from "@/lib/changes/types";
 import { readDay, readInstant } from "@/lib/table/since";
 import { formatMoney } from "@/lib/values/format";
+import { countOf } from "@/lib/values/count";
 
 interface FundChangesBodyProps {
   changes: FundChanges;
@@ -43,7 +44,7 @@ export function FundChangesBody({ changes }: FundChangesBodyProps) {
       ) : null}
       {changes.gap ? (
         <p data-gap className="font-medium text-amber-800 dark:text-amber-300">
-          {changes.gap.count} {changes.gap.count === 1 ? "read" : "reads"} of this fund failed between the two reads
+          {countOf(changes.gap.count, "read")} of this fund failed between the two reads
           {changes.gap.first ? ` (first ${readInstant(changes.gap.first)})` : ""}: changes made and undone then are not
           seen.
         </p>

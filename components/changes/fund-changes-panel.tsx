@@ -1,8 +1,10 @@
 import Link from "next/link";
 import { Panel } from "@/components/ui/panel";
+import { fundChangesSearch } from "@/lib/changes/search-params";
 import type { FundChanges } from "@/lib/changes/types";
 import { sinceLabel } from "@/lib/table/since";
 import { FundChangesBody } from "./fund-changes-body";
+import { countOf } from "@/lib/values/count";
 
 interface FundChangesPanelProps {
   fundId: string;
@@ -24,7 +26,7 @@ export function FundChangesPanel({ fundId, since, changes, error }: FundChangesP
         {spans.map((span) => (
           <Link
             key={span}
-            href={`${fundPath}?since=${span}`}
+            href={`${fundPath}${fundChangesSearch(span)}`}
             aria-current={span === since ? "true" : undefined}
             className={span === since ? "font-semibold" : linkClass}
           >
@@ -44,7 +46,7 @@ export function FundChangesPanel({ fundId, since, changes, error }: FundChangesP
           {changed > 0 ? (
             <p className="mt-2 text-sm">
               <Link href={`${fundPath}?changed=${encodeURIComponent(since)}`} className={linkClass}>
-                Show the {changed} {changed === 1 ? "investor" : "investors"} added or changed in the table
+                Show the {countOf(changed, "investor")} added or changed in the table
               </Link>
             </p>
           ) : null}

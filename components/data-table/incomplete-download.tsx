@@ -2,6 +2,7 @@
 
 import { namedAndMore } from "@/lib/organization/failed-funds";
 import type { FailedFund } from "@/lib/directory/types";
+import { countOf } from "@/lib/values/count";
 
 interface IncompleteDownloadProps {
   failedFunds: FailedFund[];
@@ -21,8 +22,7 @@ export function IncompleteDownload({ failedFunds, onRetry, onWithout }: Incomple
       className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
     >
       <p className="font-medium">
-        {failedFunds.length} {failedFunds.length === 1 ? "fund" : "funds"} could not be read, so the file would be
-        short:
+        {countOf(failedFunds.length, "fund")} could not be read, so the file would be short:
       </p>
       <ul className="mt-1 list-disc pl-5">
         {named.map((fund) => (

@@ -2,6 +2,7 @@
 
 import type { DirectoryProgress, FailedFund } from "@/lib/directory/types";
 import { FailedFundsText } from "./failed-funds-text";
+import { countOf } from "@/lib/values/count";
 
 interface DirectoryStatusProps {
   progress: DirectoryProgress;
@@ -40,7 +41,7 @@ export function DirectoryStatus(props: DirectoryStatusProps) {
       ) : null}
       {complete ? null : (
         <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
-          Reading investors: {count.format(progress.read)} of {count.format(progress.total)} funds. The list below is
+          Reading investors: {count.format(progress.read)} of {countOf(progress.total, "fund")}. The list below is
           incomplete until every fund is read.
         </p>
       )}

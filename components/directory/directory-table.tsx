@@ -18,6 +18,7 @@ import { directoryRowsQuery, refreshDirectory } from "@/lib/directory/queries";
 import { investorsCsvUrl, useDirectoryView } from "@/lib/directory/search-params";
 import { DirectoryStatus } from "./directory-status";
 import { directoryTableColumns } from "./directory-table-columns";
+import { countOf } from "@/lib/values/count";
 
 const count = new Intl.NumberFormat("en-US");
 
@@ -70,7 +71,7 @@ export function DirectoryTable() {
           onChange={(type) => void setView({ type: type.length > 0 ? type : null })}
         />
         <p className="pt-2 text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
-          {count.format(first.matched)} of {count.format(first.total)} investors
+          {count.format(first.matched)} of {countOf(first.total, "investor")}
           {first.complete ? "" : " so far"}
         </p>
         <div className="ml-auto">

@@ -1,5 +1,6 @@
 import { namedAndMore } from "@/lib/organization/failed-funds";
 import type { FailedFund } from "@/lib/directory/types";
+import { countOf } from "@/lib/values/count";
 
 const count = new Intl.NumberFormat("en-US");
 
@@ -9,7 +10,7 @@ export function FailedFundsText({ failedFunds, total }: { failedFunds: readonly 
   const { named, more } = namedAndMore(failedFunds, all);
   return (
     <>
-      {count.format(all)} {all === 1 ? "fund" : "funds"} could not be read:{" "}
+      {countOf(all, "fund")} could not be read:{" "}
       {named.map((fund, index) => (
         <span key={fund.id}>
           {index > 0 ? ", " : ""}

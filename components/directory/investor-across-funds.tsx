@@ -7,6 +7,7 @@ import { investorAcrossFundsQuery } from "@/lib/directory/queries";
 import { investorName } from "@/lib/investors/columns";
 import { parseTimestamp } from "@/lib/values/format";
 import { PositionsTable } from "./positions-table";
+import { countOf } from "@/lib/values/count";
 
 interface InvestorAcrossFundsProps {
   investorKey: string;
@@ -37,8 +38,8 @@ export function InvestorAcrossFundsView({ investorKey }: InvestorAcrossFundsProp
       <header>
         <h1 className="text-2xl font-semibold tracking-tight">{investorName(latest.investor)}</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          In {funds} {funds === 1 ? "fund" : "funds"}, {matchedByText[data.matchedBy]}; details from the latest
-          invitation ({latest.fund.name}).
+          In {countOf(funds, "fund")}, {matchedByText[data.matchedBy]}; details from the latest invitation (
+          {latest.fund.name}).
         </p>
       </header>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">

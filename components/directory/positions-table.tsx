@@ -2,6 +2,7 @@ import Link from "next/link";
 import { FormattedValue } from "@/components/data-table/formatted-value";
 import { PhoneCards } from "@/components/data-table/phone-cards";
 import type { DirectoryTotals, InvestorAcrossFunds } from "@/lib/directory/types";
+import { countOf } from "@/lib/values/count";
 
 interface PositionsTableProps {
   positions: InvestorAcrossFunds["positions"];
@@ -48,9 +49,7 @@ export function PositionsTable({ positions, totals }: PositionsTableProps) {
             })),
           }))}
         />
-        <p className="mt-2 px-3 text-sm font-medium">
-          Total of {positions.length} {positions.length === 1 ? "position" : "positions"}
-        </p>
+        <p className="mt-2 px-3 text-sm font-medium">Total of {countOf(positions.length, "position")}</p>
         <dl className="grid grid-cols-2 gap-x-3 px-3 text-sm">
           {phoneAmounts.map(({ field, label }) => (
             <div key={field}>
@@ -108,7 +107,7 @@ export function PositionsTable({ positions, totals }: PositionsTableProps) {
           <tfoot className="border-t-2 border-zinc-300 bg-zinc-50 font-medium dark:border-zinc-700 dark:bg-zinc-900">
             <tr>
               <th scope="row" className="px-3 py-2 text-left">
-                Total of {positions.length} {positions.length === 1 ? "position" : "positions"}
+                Total of {countOf(positions.length, "position")}
               </th>
               {amounts.map(({ field }) => (
                 <td key={field} className="px-3 py-2 text-right" data-total={field}>

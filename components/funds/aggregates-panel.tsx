@@ -9,6 +9,7 @@ import type { FundOutstanding } from "@/lib/reconciliation/types";
 import { shareOf } from "@/lib/values/decimal";
 import { formatMoney } from "@/lib/values/format";
 import { valueField } from "./fund-value";
+import { countOf } from "@/lib/values/count";
 
 interface AggregatesPanelProps {
   fund: Fund;
@@ -28,10 +29,8 @@ interface CapitalOutstandingProps {
 export function CapitalOutstanding({ fundId, outstanding }: CapitalOutstandingProps) {
   if (!outstanding) return "could not be read";
   if (outstanding.total === null) return "nothing outstanding";
-  const positions = `${outstanding.positions} ${outstanding.positions === 1 ? "position" : "positions"}`;
-  const overdue = outstanding.overdue
-    ? `, overdue ${outstanding.daysOverdue} ${outstanding.daysOverdue === 1 ? "day" : "days"}`
-    : "";
+  const positions = countOf(outstanding.positions, "position");
+  const overdue = outstanding.overdue ? `, overdue ${countOf(outstanding.daysOverdue, "day")}` : "";
   return (
     <Link
       href={`/outstanding${outstandingViewSearch({ fund: fundId, overdue: false, sort: null })}`}

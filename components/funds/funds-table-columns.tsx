@@ -4,13 +4,14 @@ import { specColumn } from "@/components/data-table/spec-column";
 import { TableLink } from "@/components/data-table/table-link";
 import { fundGridColumns, fundName } from "@/lib/funds/columns";
 import type { FundGridRow } from "@/lib/funds/types";
+import { countOf } from "@/lib/values/count";
 
 function reconciliationText(fund: FundGridRow): string {
   const summary = fund.reconciliation;
   if (!summary || summary.status === "unread") return "not read yet";
   if (summary.status === "failed") return "could not be read";
   if (summary.status === "ties") return "Ties out";
-  return `${summary.differences} ${summary.differences === 1 ? "difference" : "differences"}`;
+  return countOf(summary.differences, "difference");
 }
 
 /** The grid's TanStack columns, one per lib column spec; the Fund column links to the fund page. */

@@ -3,6 +3,7 @@ import { DataTableFacetFilter, type FacetOption } from "@/components/data-table/
 import { DataTableSearch } from "@/components/data-table/data-table-search";
 import { Freshness } from "@/components/ui/freshness";
 import { AllInvestorsDownload } from "./all-investors-download";
+import { countOf } from "@/lib/values/count";
 
 interface FundsTableToolbarProps {
   query: string;
@@ -31,7 +32,7 @@ export function FundsTableToolbar(props: FundsTableToolbarProps) {
         onChange={props.onReconciliationChange}
       />
       <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
-        {count.format(props.shown)} of {count.format(props.total)} funds
+        {count.format(props.shown)} of {countOf(props.total, "fund")}
       </p>
       <div className="ml-auto flex flex-wrap items-center gap-3">
         <Freshness updatedAt={props.updatedAt} onRefresh={props.onRefresh} refreshing={props.refreshing} />

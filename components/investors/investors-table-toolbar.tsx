@@ -4,6 +4,7 @@ import { DataTableFacetFilter, type FacetOption } from "@/components/data-table/
 import { DataTableSearch } from "@/components/data-table/data-table-search";
 import type { InvestorCheckId } from "@/lib/reconciliation/types";
 import { formatTimestampTitle } from "@/lib/values/format";
+import { countOf } from "@/lib/values/count";
 
 interface InvestorsTableToolbarProps {
   query: string;
@@ -48,8 +49,9 @@ const timeOfDay = (iso: string) => `${clock.format(new Date(iso))} UTC`;
 
 /** "Reading 23,000 of 50,000 investors…" (or without the total when the fund does not give one). */
 export function readingText({ read, expected }: { read: number; expected: number | null }): string {
-  const of = expected !== null && expected >= read ? ` of ${count.format(expected)}` : "";
-  return `Reading ${count.format(read)}${of} investors…`;
+  if (expected !== null && expected >= read)
+    return `Reading ${count.format(read)} of ${countOf(expected, "investor")}…`;
+  return `Reading ${countOf(read, "investor")}…`;
 }
 
 export function InvestorsTableToolbar(props: InvestorsTableToolbarProps) {
@@ -89,7 +91,7 @@ export function InvestorsTableToolbar(props: InvestorsTableToolbarProps) {
         </p>
       ) : (
         <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
-          {count.format(props.shown)} of {count.format(props.total)} investors
+          {count.format(props.shown)} of {countOf(props.total, "investor")}
         </p>
       )}
       <p className="text-sm text-zinc-600 dark:text-zinc-400">

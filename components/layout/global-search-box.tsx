@@ -6,6 +6,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { searchCoverage } from "@/lib/directory/search-coverage";
 import { globalSearchQuery } from "@/lib/directory/search-query";
 import { GlobalSearchField, searchPanelClass } from "./global-search-field";
+import { countOf } from "@/lib/values/count";
 
 interface Option {
   id: string;
@@ -20,8 +21,6 @@ interface GlobalSearchBoxProps {
   onTextChange: (text: string) => void;
   onClose: () => void;
 }
-
-const count = new Intl.NumberFormat("en-US");
 
 /**
  * The open search: an ARIA combobox whose listbox groups funds and investors, best match first; arrows move, Enter
@@ -49,7 +48,7 @@ export function GlobalSearchBox({ text, onTextChange, onClose }: GlobalSearchBox
     id: `${listId}-i-${investor.key}`,
     href: `/investors/${encodeURIComponent(investor.key)}`,
     label: investor.name,
-    detail: `${investor.email ?? "no email"} · ${count.format(investor.funds)} ${investor.funds === 1 ? "fund" : "funds"}`,
+    detail: `${investor.email ?? "no email"} · ${countOf(investor.funds, "fund")}`,
   }));
   const options = [...fundOptions, ...investorOptions];
   // Funds not searched (still being read, or failed): "no match" is then not the whole answer.

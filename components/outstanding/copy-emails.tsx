@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { outstandingEmails } from "@/lib/outstanding/queries";
 import type { OutstandingView } from "@/lib/outstanding/search-params";
+import { countOf } from "@/lib/values/count";
 
 interface CopyEmailsProps {
   view: OutstandingView;
@@ -16,7 +17,7 @@ export function CopyEmails({ view }: CopyEmailsProps) {
     try {
       const emails = await outstandingEmails(view);
       await navigator.clipboard.writeText(emails.join(", "));
-      setSaid(`Copied ${emails.length} ${emails.length === 1 ? "email" : "emails"}`);
+      setSaid(`Copied ${countOf(emails.length, "email")}`);
     } catch (error) {
       setSaid(error instanceof Error ? error.message : "Could not copy the emails.");
     }

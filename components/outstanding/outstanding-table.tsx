@@ -18,6 +18,7 @@ import { useOutstandingView } from "@/lib/outstanding/search-params";
 import { CopyEmails } from "./copy-emails";
 import { OutstandingFilters } from "./outstanding-filters";
 import { outstandingTableColumns } from "./outstanding-table-columns";
+import { countOf, pluralOf } from "@/lib/values/count";
 
 const count = new Intl.NumberFormat("en-US");
 
@@ -62,7 +63,8 @@ export function OutstandingTable() {
           onOverdueChange={(overdue) => void setView({ overdue: overdue || null })}
         />
         <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
-          {count.format(first.matched)} of {count.format(first.total)} positions owe capital
+          {count.format(first.matched)} of {countOf(first.total, "position")} {pluralOf(first.matched, "owes", "owe")}{" "}
+          capital
           {first.complete ? "" : " so far"}
         </p>
         <div className="ml-auto flex flex-wrap items-start gap-3">

@@ -5,6 +5,7 @@ import { Panel } from "@/components/ui/panel";
 import { defaultInvestorView, investorViewSearch } from "@/lib/investors/search-params";
 import type { FundCheck, Reconciliation } from "@/lib/reconciliation/types";
 import { formatCount, formatMoney } from "@/lib/values/format";
+import { countOf } from "@/lib/values/count";
 
 interface ReconciliationPanelProps {
   fundId: string;
@@ -45,7 +46,7 @@ export function ReconciliationPanel({ fundId, data, error }: ReconciliationPanel
   return (
     <Panel title="Reconciliation" className="lg:col-span-2">
       <p className="mb-3 font-medium" data-verdict={differences === 0 ? "ties" : "differs"}>
-        {differences === 0 ? "Ties out" : `${differences} ${differences === 1 ? "difference" : "differences"}`}
+        {differences === 0 ? "Ties out" : countOf(differences, "difference")}
       </p>
       {/* A phone's view of the checks: each check's name, its formula wrapping under it, then the figures. */}
       <PhoneCards
@@ -137,7 +138,7 @@ export function ReconciliationPanel({ fundId, data, error }: ReconciliationPanel
                 href={`${fundPath}${investorViewSearch({ ...defaultInvestorView, check: check.id })}`}
                 className={linkClass}
               >
-                {check.differing} {check.differing === 1 ? "investor differs" : "investors differ"}
+                {countOf(check.differing, "investor differs", "investors differ")}
               </Link>
             )}
             {check.reason ? <span className="text-zinc-600 dark:text-zinc-400"> · {check.reason}</span> : null}

@@ -16,7 +16,8 @@ test("what changed since yesterday, on a phone: from the menu, every fund's chan
   const compared = page.getByText(/funds? compared/);
   await expect(compared).toBeVisible();
   await expectOnScreen(compared);
-  await expectOnScreen(page.getByRole("link", { name: "Download the changes (CSV)" }));
+  await expectOnScreen(page.getByRole("button", { name: "Download the changes (CSV)" }));
+  await expectOnScreen(page.getByRole("button", { name: "Excel (.xlsx)" }));
   const fund = page.locator("article[data-fund]").first();
   if ((await fund.count()) > 0) await expectOnScreen(fund);
   await expectReadableInBothSchemes(page, "what changed since yesterday");

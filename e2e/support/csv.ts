@@ -12,11 +12,15 @@ export interface SavedCsv {
 }
 
 export async function readDownload(download: Download): Promise<SavedCsv> {
-  const bytes = await readFile((await download.path())!);
+  return parseCsv(await readFile((await download.path())!), download.suggestedFilename());
+}
+
+/** A CSV file's header and rows, each row by its header's field paths. */
+export function parseCsv(bytes: Buffer, name: string): SavedCsv {
   const records: string[][] = parse(bytes.toString("utf8").replace(/^\uFEFF/, ""));
   const [header = [], ...data] = records;
   return {
-    name: download.suggestedFilename(),
+    name,
     bytes,
     header,
     rows: data.map((record) => Object.fromEntries(header.map((key, i) => [key, record[i] ?? ""]))),

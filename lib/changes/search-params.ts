@@ -44,6 +44,13 @@ export function loadFundChangesSince(searchParams: Record<string, string | strin
 }
 
 const serializeView = createSerializer(changesPageParsers, { clearOnDefault: true });
+// The week is written too: the panel's "Since 7 days ago" link names it, as the others name theirs.
+const serializeFundSince = createSerializer(fundChangesParsers, { clearOnDefault: false });
+
+/** `?since=…` for a fund page's links to its changes since then. */
+export function fundChangesSearch(since: string): string {
+  return serializeFundSince({ since });
+}
 
 /** The link to page `page` of the view. */
 export function changesPageSearch(view: ChangesView, page: number): string {

@@ -1,5 +1,6 @@
 import { namedAndMore } from "../organization/failed-funds";
 import type { SearchResults } from "./types";
+import { countOf } from "../values/count";
 
 const count = new Intl.NumberFormat("en-US");
 const namedAtMost = 3;
@@ -16,15 +17,14 @@ export function searchCoverage({
   const parts: string[] = [];
   if (reading) {
     parts.push(
-      `Reading investors: ${count.format(reading.read)} of ${count.format(reading.total)} funds so far; more may match.`,
+      `Reading investors: ${count.format(reading.read)} of ${countOf(reading.total, "fund")} so far; more may match.`,
     );
   }
   if (failedCount > 0) {
     const { named, more } = namedAndMore(failedFunds, failedCount, namedAtMost);
     const names = named.map((fund) => fund.name).join(", ");
     const list = more > 0 ? `${names} and ${count.format(more)} more` : names;
-    const funds = failedCount === 1 ? "1 fund" : `${count.format(failedCount)} funds`;
-    parts.push(`Not searched: ${funds} could not be read (${list}).`);
+    parts.push(`Not searched: ${countOf(failedCount, "fund")} could not be read (${list}).`);
   }
   return parts.length > 0 ? parts.join(" ") : null;
 }

@@ -1,25 +1,32 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadQuery } from "../http/query";
+import { arbitraries, expectPagesRoundTrip, expectRoundTrip, viewOf } from "../testing/view-round-trip";
 import { defaultInvestorColumnIds, investorColumnIds } from "./columns";
-import { investorCsvUrl, investorTableParsers, investorTableSearch, type InvestorTableState } from "./search-params";
+import { investorRowsFirstPage } from "./queries";
+import {
+  defaultInvestorView,
+  investorCsvParsers,
+  investorCsvUrl,
+  investorRowsParsers,
+  investorTableParsers,
+  investorTableSearch,
+  type InvestorTableState,
+  investorViewParsers,
+  investorViewSearch,
+} from "./search-params";
 
-const word = fc.stringMatching(/^[a-z0-9]([a-z0-9 _-]{0,20}[a-z0-9])?$/);
-const state: fc.Arbitrary<InvestorTableState> = fc.record({
-  sort: fc.option(
-    fc.record({
-      id: fc.constantFrom(...investorColumnIds),
-      direction: fc.constantFrom("asc" as const, "desc" as const),
-    }),
-    { nil: null },
-  ),
-  q: fc.string({ maxLength: 60 }).filter((text) => !/[\u0000-\u001f\u007f]/.test(text)),
-  type: fc.uniqueArray(word, { maxLength: 5 }).map((types) => [...types].sort()),
-  cols: fc.subarray([...investorColumnIds]),
+const views = viewOf(investorViewParsers, {
+  sort: arbitraries.sort(investorColumnIds),
+  q: arbitraries.search(),
+  type: arbitraries.valueSet(),
   check: fc.constantFrom(null, "total_capital_due" as const, "unfunded_commitment_amount" as const),
   outstanding: fc.boolean(),
-  changed: fc.constantFrom(null, "1d", "7d", "30d", "2026-11-18", "2026-11-18T02:00:00Z"),
+  changed: fc.option(arbitraries.since()),
 });
+const states = fc
+  .record({ view: views, cols: arbitraries.literalSet(investorColumnIds) })
+  .map(({ view, cols }): InvestorTableState => ({ ...view, cols }));
 
 // The view as it means: the default columns are written as none.
 const meaning = (value: InvestorTableState) => ({
@@ -29,14 +36,27 @@ const meaning = (value: InvestorTableState) => ({
 
 describe("the investor table's search params", () => {
   it("serialize then parse gives the same view, for the API routes and the page alike", () => {
-    fc.assert(
-      fc.property(state, (original) => {
-        const search = investorTableSearch(original);
-        const fromRoute = loadQuery(investorTableParsers, new Request(`http://dash.test/api/x${search}`));
-        expect(fromRoute).toEqual(meaning(original));
-      }),
-      { numRuns: 300 },
-    );
+    expectRoundTrip({ parsers: investorTableParsers, views: states, write: investorTableSearch, read: meaning });
+    expectRoundTrip({ parsers: investorViewParsers, views, write: investorViewSearch });
+  });
+
+  it("a page of the view, as the table asks for it, reads back as the view, its columns, offset and version", () => {
+    expectPagesRoundTrip({
+      parsers: investorRowsParsers,
+      views,
+      search: investorViewSearch,
+      firstPageRows: investorRowsFirstPage,
+      defaults: { cols: [], refresh: false },
+    });
+  });
+
+  it("the CSV link of the view, or of every row, reads back as written", () => {
+    expectRoundTrip({
+      parsers: investorCsvParsers,
+      views: fc.record({ view: views, all: fc.boolean(), sensitive: fc.boolean(), bom: fc.boolean() }),
+      write: ({ view, ...options }) => investorCsvUrl("/api/x.csv", view, options),
+      read: ({ view, ...options }) => ({ ...(options.all ? defaultInvestorView : view), ...options }),
+    });
   });
 
   it("reads a filter by its meaning: case, repeats and order do not make another view", () => {

@@ -134,6 +134,22 @@ describe("reconcile", () => {
     expect(reconcile("f", fund(), list, tolerance).investorChecks[0]).toMatchObject({ differing: 0, unchecked: 1 });
   });
 
+  it("says how many investors lack a value as people read a count: one investor lacks, 1,202 investors lack", () => {
+    const list = investors();
+    list[0]!.management_fee_amount = null;
+    expect(reconcile("f", fund(), list, tolerance).investorChecks[0]!.reason).toBe(
+      "1 investor lacks a value the formula needs",
+    );
+    const many = Array.from({ length: 1202 }, (_, at) => ({
+      ...investors()[1]!,
+      id: `i${at}`,
+      total_capital_due: null,
+    }));
+    expect(reconcile("f", fund(), many, tolerance).investorChecks[0]!.reason).toBe(
+      "1,202 investors lack a value the formula needs",
+    );
+  });
+
   it("checks unfunded commitment as commitment minus contributed, never below zero", () => {
     const list = investors();
     list[0]!.contributed_amount = "120.00"; // over-contributed: unfunded is 0, as given

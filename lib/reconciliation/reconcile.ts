@@ -1,6 +1,7 @@
 import Big from "big.js";
 import { decimalText } from "../values/format";
 import type { FundCheck, FundCheckId, FundFigures, InvestorCheck, InvestorFigures, Reconciliation } from "./types";
+import { countOf } from "../values/count";
 
 /** A plain decimal as big.js reads it, or null when absent or not a number. */
 export function decimal(value: unknown): Big | null {
@@ -233,7 +234,7 @@ export function investorChecks(fund: FundFigures, investors: readonly InvestorFi
     const reason = noMethod
       ? `the fund's calculation method (${fund.calculation_method ?? "none"}) is not one the spec describes`
       : unchecked > 0
-        ? `${unchecked} investors lack a value the formula needs`
+        ? `${countOf(unchecked, "investor lacks", "investors lack")} a value the formula needs`
         : null;
     return { id, label, formula, differing: investorIds.length, investorIds, unchecked, reason };
   });

@@ -4,6 +4,7 @@ import pLimit, { type LimitFunction } from "p-limit";
 import { TooManyRequests } from "../http/errors";
 import { processWide } from "./process-wide";
 import { sharedInFlight } from "./shared-in-flight";
+import { countOf } from "../values/count";
 
 // Whole-list work (a new view's filter and totals over 50,000 rows, an export) per person: a couple at a time,
 // a short queue, so one person's burst waits its turn instead of stalling everyone.
@@ -38,7 +39,7 @@ export function inPersonLaneOnce<T>(person: string, key: string, work: () => Pro
 export function startExport(person: string): () => void {
   const running = lanes.exports.get(person) ?? 0;
   if (running >= exportsPerPerson) {
-    throw new TooManyRequests(`You already have ${running} downloads running. Wait for one to finish.`, 5);
+    throw new TooManyRequests(`You already have ${countOf(running, "download")} running. Wait for one to finish.`, 5);
   }
   lanes.exports.set(person, running + 1);
   let ended = false;

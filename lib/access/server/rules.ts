@@ -4,6 +4,7 @@ import { z } from "zod";
 import { EnvError, serverEnv } from "../../server/env";
 import { roles, type Role } from "../types";
 import { watchedConfig } from "./watched-config";
+import { pluralOf } from "../../values/count";
 
 // ACCESS_RULES_FILE: from a group (single sign-on's groups claim, the proxy's groups header) to a role and scopes.
 
@@ -75,6 +76,6 @@ export function matchRules(groups: readonly string[], rules: readonly AccessRule
   return {
     role,
     scopes: [...new Set(granting.flatMap((rule) => rule.scopes))],
-    grantedBy: `${granting.length === 1 ? "rule" : "rules"} ${names}`,
+    grantedBy: `${pluralOf(granting.length, "rule")} ${names}`,
   };
 }

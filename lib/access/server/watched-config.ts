@@ -4,6 +4,7 @@ import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
 import { watchedFile } from "../../server/watched-file";
 import { auditAccess } from "./audit-row";
+import { countOf } from "../../values/count";
 
 /** A file that grants access (the users file, the access rules): which variable names it, and how to read it. */
 export interface ConfigFile<T> {
@@ -36,7 +37,7 @@ export function configReader<T>(config: ConfigFile<T>): (path: string) => T {
     const entries = config.entries(value);
     const digest = unreadable ? "unreadable" : createHash("sha256").update(JSON.stringify(entries)).digest("hex");
     if (last !== undefined && digest !== last) {
-      const count = `${entries.length} ${entries.length === 1 ? "entry" : "entries"}`;
+      const count = countOf(entries.length, "entry", "entries");
       const state = unreadable ? "unreadable: grants nothing until fixed" : count;
       const detail = `${config.variable} re-read: ${state}`;
       auditAccess({ actor: "system", method: "system", action: "rules_change", outcome: "done", detail });

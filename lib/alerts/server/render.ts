@@ -9,6 +9,7 @@ import { publicUrl } from "../../server/public-url";
 import { formatDate } from "../../values/format";
 import { isFundRef, splitFundRef } from "../../values/fund-ref";
 import { type AlertKind, alertKindLabels, type ConditionDetail, type EventDetail } from "../types";
+import { countOf } from "../../values/count";
 
 // What an alert says, in each shape it is sent in: an email's subject, text and HTML (every value escaped), a
 // Standard Webhooks JSON body, and a Slack-compatible `{"text": …}`. Amounts exact (the kept decimal strings, summed
@@ -73,12 +74,12 @@ function conditionLines(kind: AlertKind, condition: ConditionDetail): string[] {
   if (kind === "overdue") {
     if (condition.capitalDueDate) lines.push(`Capital was due ${formatDate(condition.capitalDueDate)}.`);
     if (condition.outstanding) lines.push(`Outstanding: ${amountText("outstanding", condition.outstanding)}.`);
-    if (condition.daysOverdue) lines.push(`Overdue by ${condition.daysOverdue} days.`);
+    if (condition.daysOverdue) lines.push(`Overdue by ${countOf(condition.daysOverdue, "day")}.`);
   }
   for (const difference of condition.differences)
     lines.push(
       difference.investors !== null
-        ? `${difference.label}: ${difference.investors} investors differ from the formula.`
+        ? `${difference.label}: ${countOf(difference.investors, "investor differs", "investors differ")} from the formula.`
         : `${difference.label}: differs by ${difference.difference ?? "an unknown amount"}.`,
     );
   if (condition.since) lines.push(`Since ${new Date(condition.since).toISOString().replace(".000Z", "Z")}.`);
@@ -229,10 +230,10 @@ const changeCount = (digest: DigestContent) => digest.funds.reduce((sum, fund) =
 
 export function digestSubject(digest: DigestContent): string {
   const count = changeCount(digest);
-  const open = digest.open.length > 0 ? `, ${digest.open.length} open conditions` : "";
+  const open = digest.open.length > 0 ? `, ${countOf(digest.open.length, "open condition")}` : "";
   return oneLine(
-    `Fund Explorer digest for ${digest.date}: ${count} ${count === 1 ? "change" : "changes"} in ` +
-      `${digest.funds.length} ${digest.funds.length === 1 ? "fund" : "funds"}${open}`,
+    `Fund Explorer digest for ${digest.date}: ${countOf(count, "change")} in ` +
+      `${countOf(digest.funds.length, "fund")}${open}`,
   );
 }
 
@@ -328,7 +329,7 @@ export function digestSlack(digest: DigestContent, link: string): object {
   for (const fund of digest.funds) {
     const totals = fund.totals.map(totalText).join(", ");
     lines.push(
-      `• ${escapeSlack(fund.fund.name)}: ${fund.changes.length} changes${totals ? ` (${escapeSlack(totals)})` : ""}`,
+      `• ${escapeSlack(fund.fund.name)}: ${countOf(fund.changes.length, "change")}${totals ? ` (${escapeSlack(totals)})` : ""}`,
     );
   }
   for (const open of digest.open) lines.push(`• ${escapeSlack(`${alertKindLabels[open.kind]} · ${open.fund.name}`)}`);

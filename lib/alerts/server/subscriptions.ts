@@ -41,6 +41,7 @@ import { checkWebhookUrl, maskedUrl, RefusedWebhook, type Resolver, systemResolv
 import { emailConfigured, emailNotConfigured } from "./email";
 import { noteAlertPerson } from "./people";
 import { newId, newWebhookSecret, seal, validUnsubscribeToken } from "./sealed";
+import { countOf } from "../../values/count";
 
 // Subscriptions as people make them (/alerts and its JSON API): checked field by field, the fund by the fund gate,
 // a webhook's URL where it points, sealed before the store sees it. Each person sees and deletes their own; admins
@@ -101,7 +102,7 @@ export async function createSubscription(
   }
   const owner = ownEmail(user);
   if ((await countSubscriptions(owner)) >= maxSubscriptions)
-    throw new BadRequest(`You have ${maxSubscriptions} subscriptions, the most one person may have.`);
+    throw new BadRequest(`You have ${countOf(maxSubscriptions, "subscription")}, the most one person may have.`);
   await noteAlertPerson(user);
   const row: SubscriptionRow = {
     id: newId("sub"),

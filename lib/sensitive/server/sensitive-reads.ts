@@ -14,6 +14,7 @@ import { parseAsOneOf } from "../../table/parsers";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
 import { auditRefusal, decideSensitive, type SensitiveAsk } from "./sensitive-audit";
+import { countOf } from "../../values/count";
 
 /** The query of the reveal routes: which one field to reveal. */
 export const revealParsers = { field: parseAsOneOf(["tax_id", "account_number"] as const) };
@@ -140,7 +141,7 @@ export async function auditSensitiveExport(
   const base = { user: user.email, file, fundId };
   const end = (outcome: "done" | "cancelled" | "failed") => (rows: number) => {
     logLine("audit_sensitive_export", { ...base, phase: outcome, rows });
-    auditQuietly(auditEntry(who, { ...row, outcome, detail: `${file}: ${rows} ${rows === 1 ? "row" : "rows"}` }));
+    auditQuietly(auditEntry(who, { ...row, outcome, detail: `${file}: ${countOf(rows, "row")}` }));
   };
   return {
     start: async () => {
