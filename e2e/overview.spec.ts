@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import Big from "big.js";
-import { formatMoney } from "../lib/values/format";
+import { formatMoney, formatShare } from "../lib/values/format";
 import { expect, test } from "./support/fixtures";
 import { upstreamGet } from "./support/upstream";
 
@@ -91,4 +91,39 @@ test("the books' state counts each fund once and opens the Funds grid filtered t
   await differ.click();
   await expect(page).toHaveURL(/\/funds\?reconciliation=differs$/);
   await expect(page.getByText(`${differing} of ${funds.length} funds`)).toBeVisible();
+});
+
+test("each fund's bar is its commitments against its own target: a 12-quadrillion target flattens no other bar", async ({
+  page,
+  request,
+}) => {
+  const funds = await openOverview(page, request);
+  const huge = funds.find((fund) => fund.target_size === "12345678901234567.89");
+  expect(huge, "the demo plants a fund with a target of 12 quadrillion").toBeDefined();
+  const chart = page.getByRole("region", { name: "Commitments against target" });
+  const table = chart.getByRole("table", { name: /Commitments and target by fund/ });
+  await expect(table.locator("tbody tr").first()).toBeVisible();
+
+  const bars: { name: string; share: Big; width: number }[] = [];
+  for (const row of await table.locator("tbody tr").all()) {
+    const href = (await row.getByRole("link").getAttribute("href"))!;
+    const fund = funds.find((candidate) => href === `/funds/${candidate.id}`);
+    if (!fund?.target_size || !fund.total_commitments) continue;
+    const share = new Big(fund.total_commitments).times(100).div(fund.target_size);
+    // The table says each share exactly (to one decimal); the chart's row draws it.
+    await expect(row.locator("td").nth(2)).toHaveText(formatShare(share.toFixed()));
+    const bar = chart.locator(`a[href="${href}"] [data-series="share"]`);
+    bars.push({ name: fund.id, share, width: (await bar.boundingBox())?.width ?? 0 });
+  }
+  expect(bars.length, "funds of the top 12 with a target and commitments").toBeGreaterThan(5);
+  for (const { name, share, width } of bars) {
+    // A fund a tenth of the way to its target or more has a bar a finger's width long or more, whatever the others.
+    if (share.gte(10))
+      expect(width, `the bar of fund ${name} (${share.toFixed(1)}% of its target)`).toBeGreaterThan(24);
+    // A longer share is a longer bar (the axis cuts those past 200%).
+    for (const other of bars)
+      if (share.gt(other.share) && other.share.lte(200)) expect(width).toBeGreaterThanOrEqual(other.width - 0.5);
+  }
+  const hugeRow = table.locator("tbody tr").filter({ has: page.locator(`a[href="/funds/${huge!.id}"]`) });
+  if ((await hugeRow.count()) > 0) await expect(hugeRow.locator("td").nth(2)).toHaveText("<0.1%");
 });

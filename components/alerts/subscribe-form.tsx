@@ -88,7 +88,7 @@ export function SubscribeForm({ funds, prefill, emailConfigured, admin }: Subscr
         <legend className={legend}>Tell me when</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           {alertKinds.map((kind) => (
-            <label key={kind} className="flex items-center gap-1.5">
+            <label key={kind} className="flex min-h-6 items-center gap-1.5">
               <input type="checkbox" checked={kinds.has(kind)} onChange={() => toggle(kind)} />
               {alertKindLabels[kind]}
             </label>
@@ -127,7 +127,7 @@ export function SubscribeForm({ funds, prefill, emailConfigured, admin }: Subscr
       </fieldset>
       <fieldset className="min-w-0 space-y-2">
         <legend className={legend}>How</legend>
-        <label className="flex items-center gap-1.5">
+        <label className="flex min-h-6 items-center gap-1.5">
           <input
             type="checkbox"
             checked={email && !team}
@@ -173,11 +173,11 @@ export function SubscribeForm({ funds, prefill, emailConfigured, admin }: Subscr
       </fieldset>
       <fieldset className="min-w-0 flex flex-wrap items-end gap-3">
         <legend className={legend}>When</legend>
-        <label className="flex items-center gap-1.5">
+        <label className="flex min-h-6 items-center gap-1.5">
           <input type="radio" name={`${id}-when`} checked={!digest} onChange={() => setDigest(false)} />
           At once
         </label>
-        <label className="flex items-center gap-1.5">
+        <label className="flex min-h-6 items-center gap-1.5">
           <input type="radio" name={`${id}-when`} checked={digest} onChange={() => setDigest(true)} />
           In my daily digest at
         </label>
@@ -209,7 +209,7 @@ export function SubscribeForm({ funds, prefill, emailConfigured, admin }: Subscr
       {admin ? (
         <fieldset className="min-w-0 flex flex-wrap items-end gap-3">
           <legend className={legend}>Team</legend>
-          <label className="flex items-center gap-1.5">
+          <label className="flex min-h-6 items-center gap-1.5">
             <input type="checkbox" checked={team} onChange={(event) => setTeam(event.target.checked)} />A team&apos;s
             subscription (a shared webhook, over your scope)
           </label>

@@ -25,20 +25,20 @@ export function DataTableDownloadMenu({ href, viewCount, totalCount, noun }: Dat
     <div className="absolute right-0 z-30 mt-1 w-80 space-y-2 max-md:inset-x-4 max-md:w-auto rounded-md border border-zinc-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
       <fieldset className="space-y-1">
         <legend className="mb-1 font-medium">Rows</legend>
-        <label className="flex items-center gap-2">
+        <label className="flex min-h-6 items-center gap-2">
           <input type="radio" name={`${id}-rows`} checked={!options.all} onChange={() => set({ all: false })} />
           This view: {count.format(viewCount)} {noun}, in its order
         </label>
-        <label className="flex items-center gap-2">
+        <label className="flex min-h-6 items-center gap-2">
           <input type="radio" name={`${id}-rows`} checked={options.all} onChange={() => set({ all: true })} />
           Every row: {count.format(totalCount)} {noun}
         </label>
       </fieldset>
-      <label className="flex items-center gap-2">
+      <label className="flex min-h-6 items-center gap-2">
         <input type="checkbox" checked={options.sensitive} onChange={(e) => set({ sensitive: e.target.checked })} />
         Include sensitive fields (full tax ids and account numbers)
       </label>
-      <label className="flex items-center gap-2">
+      <label className="flex min-h-6 items-center gap-2">
         <input type="checkbox" checked={options.bom} onChange={(e) => set({ bom: e.target.checked })} />
         Excel (UTF-8 with BOM)
       </label>

@@ -15,7 +15,7 @@ interface InvestorNavProps {
 }
 
 const count = new Intl.NumberFormat("en-US");
-const linkClass = "font-medium text-blue-700 hover:underline dark:text-blue-300";
+const linkClass = "inline-flex min-h-6 items-center font-medium text-blue-700 hover:underline dark:text-blue-300";
 const buttonClass =
   "rounded-md border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800";
 

@@ -57,7 +57,7 @@ export function OutstandingFilters(props: OutstandingFiltersProps) {
           </option>
         ))}
       </select>
-      <label className="flex items-center gap-2 text-sm">
+      <label className="flex min-h-6 items-center gap-2 text-sm">
         <input type="checkbox" checked={overdue} onChange={(event) => onOverdueChange(event.target.checked)} />
         Overdue only
       </label>

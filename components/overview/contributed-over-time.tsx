@@ -53,10 +53,10 @@ export function ContributedOverTime({ history }: { history: ContributedHistory }
               <tbody>
                 {rows.map((point) => (
                   <tr key={point.day} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800/60">
-                    <th scope="row" className="py-1 pr-3 text-left font-normal">
+                    <th scope="row" className="py-0.5 pr-3 text-left font-normal">
                       <Link
                         href={`/changes${changesViewSearch({ since: point.day, kind: [], fund: null, q: "" })}`}
-                        className="text-blue-700 hover:underline dark:text-blue-300"
+                        className="flex min-h-6 items-center text-blue-700 hover:underline dark:text-blue-300"
                       >
                         <time dateTime={point.day}>{point.day}</time>
                       </Link>

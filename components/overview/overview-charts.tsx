@@ -1,12 +1,15 @@
 import type { ReactNode } from "react";
-import { BarChart, type BarChartRow, type BarSeries } from "@/components/charts/bar-chart";
+import { BarChart, type BarChartOptions, type BarChartRow, type BarSeries } from "@/components/charts/bar-chart";
 import { ChartTable } from "@/components/charts/chart-table";
 import { Panel } from "@/components/ui/panel";
 import { directoryViewSearch } from "@/lib/directory/search-params";
 import type { ChartRow, InvestorCounts, OutstandingSeries, TargetSeries } from "@/lib/overview/types";
-import { formatCount, formatMoney } from "@/lib/values/format";
+import { percentOf } from "@/lib/values/decimal";
+import { formatCount, formatMoney, formatShare } from "@/lib/values/format";
 
 // The Overview's bar charts, each beside its exact table; every bar and row links to the view it summarises.
+
+type Format = (value: string | null) => ReactNode;
 
 interface BarPanelProps<Series extends string> {
   title: string;
@@ -14,13 +17,17 @@ interface BarPanelProps<Series extends string> {
   rowHeader: string;
   /** null while the figures are not whole yet (funds still being read). */
   rows: readonly BarChartRow<Series>[] | null;
-  series: readonly BarSeries<Series>[];
-  format: (value: string | null) => ReactNode;
-  stacked?: boolean;
+  /** The table's columns; the chart draws those with a colour (a column without is the table's alone). */
+  series: readonly (Omit<BarSeries<Series>, "className"> & { className?: string; legend?: string; format?: Format })[];
+  format: Format;
+  chart?: BarChartOptions<Series>;
   empty: string;
 }
 
-function BarPanel<Series extends string>({ title, rows, empty, stacked, ...table }: BarPanelProps<Series>) {
+function BarPanel<Series extends string>({ title, rows, empty, chart, ...table }: BarPanelProps<Series>) {
+  const drawn = table.series.flatMap(({ id, label, legend, className }) =>
+    className === undefined ? [] : [{ id, label: legend ?? label, className }],
+  );
   const note = rows === null ? "Shown once every fund has been read." : rows.length === 0 ? empty : null;
   return (
     <Panel title={title}>
@@ -28,7 +35,7 @@ function BarPanel<Series extends string>({ title, rows, empty, stacked, ...table
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{note}</p>
       ) : (
         <>
-          <BarChart rows={rows} series={table.series} stacked={stacked} />
+          <BarChart rows={rows} series={drawn} {...chart} />
           <ChartTable rows={rows} {...table} />
         </>
       )}
@@ -38,28 +45,49 @@ function BarPanel<Series extends string>({ title, rows, empty, stacked, ...table
 
 const money = (value: string | null) => formatMoney(value);
 
-const targetSeries: BarSeries<TargetSeries>[] = [
-  { id: "commitments", label: "Commitments", className: "fill-blue-600 dark:fill-blue-400" },
-  { id: "target", label: "Target", className: "fill-zinc-400 dark:fill-zinc-500" },
+// Each fund against its own target, as a share: one fund's target of quadrillions flattens no other fund's bar.
+const targetSeries: BarPanelProps<TargetSeries | "share">["series"] = [
+  { id: "commitments", label: "Commitments" },
+  { id: "target", label: "Target" },
+  {
+    id: "share",
+    label: "Of target",
+    legend: "Commitments as a share of the fund's target",
+    className: "bg-blue-600 dark:bg-blue-400",
+    format: (value) => (value === null ? "no target" : formatShare(value)),
+  },
 ];
 
+const shareChart: BarChartOptions<TargetSeries | "share"> = {
+  floor: 100,
+  cap: 200,
+  reference: { at: 100, label: "Target (100%)" },
+  tickFormat: (value) => `${value}%`,
+  valueLabel: (row) => (row.values.share === null ? "no target" : formatShare(row.values.share)),
+};
+
 export function TargetChart({ rows }: { rows: ChartRow<TargetSeries>[] }) {
+  const shares = rows.map((row) => ({
+    ...row,
+    values: { ...row.values, share: percentOf(row.values.commitments, row.values.target) },
+  }));
   return (
     <BarPanel
       title="Commitments against target"
-      caption="Commitments and target by fund (the 12 largest by commitments, the rest as Others)"
+      caption="Commitments and target by fund, and commitments as a share of that target (the 12 largest by commitments, the rest as Others)"
       rowHeader="Fund"
-      rows={rows}
+      rows={shares}
       series={targetSeries}
       format={money}
+      chart={shareChart}
       empty="No funds."
     />
   );
 }
 
 const outstandingSeries: BarSeries<OutstandingSeries>[] = [
-  { id: "overdue", label: "Overdue", className: "fill-red-600 dark:fill-red-400" },
-  { id: "notDue", label: "Not yet due", className: "fill-amber-500 dark:fill-amber-300" },
+  { id: "overdue", label: "Overdue", className: "bg-red-600 dark:bg-red-400" },
+  { id: "notDue", label: "Not yet due", className: "bg-amber-500 dark:bg-amber-300" },
 ];
 
 export function OutstandingChart({ rows }: { rows: ChartRow<OutstandingSeries>[] | null }) {
@@ -71,14 +99,14 @@ export function OutstandingChart({ rows }: { rows: ChartRow<OutstandingSeries>[]
       rows={rows}
       series={outstandingSeries}
       format={money}
-      stacked
+      chart={{ stacked: true }}
       empty="No capital is outstanding."
     />
   );
 }
 
 const typeSeries: BarSeries<"investors">[] = [
-  { id: "investors", label: "Investors", className: "fill-blue-600 dark:fill-blue-400" },
+  { id: "investors", label: "Investors", className: "bg-blue-600 dark:bg-blue-400" },
 ];
 
 export function InvestorTypesChart({ investors }: { investors: InvestorCounts | null }) {

@@ -11,7 +11,11 @@ export function EmailLink({ email }: EmailLinkProps) {
   const href = mailtoHref(text);
   if (!href) return <span className="break-all">{text}</span>;
   return (
-    <a href={href} className="text-blue-700 underline underline-offset-2 dark:text-blue-300">
+    // A finger's target: 24 px tall at any text size (it stands alone as a field's value, not inside a sentence).
+    <a
+      href={href}
+      className="inline-flex min-h-6 items-center break-all text-blue-700 underline underline-offset-2 dark:text-blue-300"
+    >
       {text}
     </a>
   );

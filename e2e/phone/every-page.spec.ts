@@ -2,6 +2,7 @@ import { expect, test } from "../support/fixtures";
 import { upstreamGet } from "../support/upstream";
 import { people, securityBase, securityFunds, sessionCookie } from "../security/support";
 import { expectNoSidewaysScroll, expectReadableInBothSchemes } from "./support";
+import { expectTouchTargets } from "./touch-targets";
 
 // Every page at 390 px, light and dark: no sideways scroll, no axe finding (the journeys check what is on screen).
 
@@ -19,6 +20,12 @@ for (const path of ["/", "/funds", "/investors", "/outstanding", "/changes", "/a
     await page.goto(url);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expectReadableInBothSchemes(page, url);
+    // The header's menu is the same on every page: its links and buttons are measured open, once.
+    if (path === "/") {
+      await page.getByRole("button", { name: "Menu" }).tap();
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      await expectTouchTargets(page, "the open menu");
+    }
   });
 }
 

@@ -2,6 +2,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect } from "../support/fixtures";
+import { expectTouchTargets } from "./touch-targets";
 
 export const colorSchemes = ["light", "dark"] as const;
 
@@ -52,8 +53,9 @@ export async function expectNoAxeViolations(page: Page, what: string): Promise<v
   ).toEqual([]);
 }
 
-/** The page fits the screen in light and in dark, and axe finds nothing in either. */
+/** The page fits the screen in light and in dark, axe finds nothing in either, and every target takes a finger. */
 export async function expectReadableInBothSchemes(page: Page, what: string): Promise<void> {
+  await expectTouchTargets(page, what);
   for (const colorScheme of colorSchemes) {
     await page.emulateMedia({ colorScheme });
     await expectNoSidewaysScroll(page, `${what} (${colorScheme})`);

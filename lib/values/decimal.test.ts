@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shareOf, sumDecimals } from "./decimal";
+import { percentOf, shareOf, sumDecimals } from "./decimal";
 
 describe("sumDecimals", () => {
   it("adds exactly where floats would not", () => {
@@ -33,5 +33,19 @@ describe("shareOf", () => {
     expect(shareOf("5", "0")).toBeNull();
     expect(shareOf("5", null)).toBeNull();
     expect(shareOf(null, "5")).toBeNull();
+  });
+});
+
+describe("percentOf", () => {
+  it("gives the exact percentage, past 100 and far below 0.1 alike", () => {
+    expect(percentOf("150", "100")).toBe("150");
+    expect(percentOf("+1", "8")).toBe("12.5");
+    expect(percentOf("60368540.50", "12345678901234567.89")).toBe("0.00000048898518245087");
+  });
+
+  it("is null for a missing, zero or negative whole", () => {
+    expect(percentOf("5", "0")).toBeNull();
+    expect(percentOf("5", "-1")).toBeNull();
+    expect(percentOf(null, "5")).toBeNull();
   });
 });

@@ -24,6 +24,14 @@ export function sumDecimals(values: Iterable<RawValue>): string | null {
   return sum.total;
 }
 
+/** part / whole × 100 unclamped (past 100 when part is larger), to big.js's 20 decimals; null when not worked out. */
+export function percentOf(part: RawValue, whole: RawValue): string | null {
+  const a = decimalText(part);
+  const b = decimalText(whole);
+  if (a === null || b === null || new Big(b).lte(0)) return null;
+  return new Big(a.replace(/^\+/, "")).times(100).div(b.replace(/^\+/, "")).toFixed();
+}
+
 /** part / whole × 100, clamped to 0–100 and rounded to one decimal, as text; null when it cannot be worked out. */
 export function shareOf(part: RawValue, whole: RawValue): string | null {
   const a = decimalText(part);

@@ -6,6 +6,7 @@ import {
   formatDate,
   formatMoney,
   formatPercent,
+  formatShare,
   formatText,
   formatTimestampTitle,
 } from "./format";
@@ -114,4 +115,18 @@ describe("mailtoHref", () => {
     "",
     null,
   ])("shows %j as text", (value) => expect(mailtoHref(value)).toBeNull());
+});
+
+describe("formatShare", () => {
+  it("rounds a worked-out share to one decimal, exactly", () => {
+    expect(formatShare("80.649999999999999999")).toBe("80.6%");
+    expect(formatShare("1250")).toBe("1,250.0%");
+    expect(formatShare("0")).toBe("0.0%");
+  });
+
+  it("says <0.1% for a share above zero that would round to nothing", () => {
+    expect(formatShare("0.00000048898517743751")).toBe("<0.1%");
+    expect(formatShare("0.05")).toBe("0.1%");
+    expect(formatShare(null)).toBe(EMPTY);
+  });
 });

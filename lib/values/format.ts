@@ -57,6 +57,14 @@ export function formatPercent(value: RawValue): string {
   return rawText(value) ?? EMPTY;
 }
 
+/** A worked-out share to one decimal ("80.6%"); above zero but under 0.05 it reads "<0.1%", never a false 0.0%. */
+export function formatShare(value: RawValue): string {
+  const decimal = decimalText(value);
+  if (decimal === null) return rawText(value) ?? EMPTY;
+  const shown = numberFormat(1, 1).format(decimal as Intl.StringNumericLiteral);
+  return shown === "0.0" && /[1-9]/.test(decimal) && decimal[0] !== "-" ? "<0.1%" : `${shown}%`;
+}
+
 /** Whole counts with separators. */
 export function formatCount(value: RawValue): string {
   const decimal = decimalText(value);

@@ -31,7 +31,10 @@ export default async function InvestorAcrossFundsPage({ params }: PageProps<"/in
   return (
     <div className="space-y-4">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href="/investors" className="font-medium text-blue-700 hover:underline dark:text-blue-300">
+        <Link
+          href="/investors"
+          className="inline-flex min-h-6 items-center font-medium text-blue-700 hover:underline dark:text-blue-300"
+        >
           Investors
         </Link>
       </nav>
