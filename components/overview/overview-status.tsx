@@ -1,3 +1,4 @@
+import { countOf } from "@/lib/values/count";
 import type { DirectoryProgress, FailedFund } from "@/lib/directory/types";
 import { formatCount } from "@/lib/values/format";
 import { FailedFundsText } from "@/components/directory/failed-funds-text";
@@ -15,8 +16,8 @@ export function OverviewStatus({ progress, complete, failedFunds }: OverviewStat
     <div className="mb-4 space-y-2">
       {complete ? null : (
         <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
-          Reading investors: {formatCount(String(progress.read))} of {formatCount(String(progress.total))} funds. The
-          totals of positions are shown once every fund is read.
+          Reading investors: {formatCount(String(progress.read))} of {countOf(progress.total, "fund")}. The totals of
+          positions are shown once every fund is read.
         </p>
       )}
       {failedFunds.length > 0 ? (

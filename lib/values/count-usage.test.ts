@@ -4,12 +4,6 @@ import { describe, expect, it } from "vitest";
 
 // Counts take their noun from countOf/pluralOf (lib/values/count.ts), never from a hand-made `n === 1 ? "x" : "xs"`.
 const handMade = /[!=]== 1\s*\?\s*"[^"]*"\s*:\s*"[^"]*"/g;
-// Being rewritten elsewhere (issue 43): each moves to countOf with its rewrite, then leaves this list.
-const notYet = new Set([
-  "lib/fund-reads/server/failures.ts",
-  "lib/fund-reads/server/forget.ts",
-  "lib/store/server/audit-chain.ts",
-]);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -23,7 +17,6 @@ describe("counts in words", () => {
   it("choose no plural by hand: countOf or pluralOf does", () => {
     const found = ["app", "components", "lib"]
       .flatMap(sources)
-      .filter((file) => !notYet.has(file))
       .flatMap((file) => (readFileSync(file, "utf8").match(handMade) ?? []).map((match) => `${file}: ${match}`));
     expect(found).toEqual([]);
   });

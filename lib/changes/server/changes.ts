@@ -2,7 +2,7 @@ import "server-only";
 import { fundAccess } from "../../data/fund-access";
 import { fundAsRef } from "../../data/funds";
 import type { Principal } from "../../data/principal";
-import { fingerprintOf, refParts, sourceNames, storeKeyOf } from "../../data/sources";
+import { fingerprintOf, refParts, sourceNames } from "../../data/sources";
 import { fundRefOf, organizationScope } from "../../data/organization";
 import { fundName } from "../../funds/columns";
 import { heldRead, scopeFunds, unkeptFunds } from "../../store/server";

@@ -9,7 +9,8 @@ import { investorByKey, investorPage, investorTypes, scopeWidths, searchOrganiza
 import type { Investor } from "../../customer-api/schemas";
 import { directoryColumns } from "../columns";
 import type { DirectoryView } from "../search-params";
-import type { DirectoryPage, InvestorAcrossFunds, SearchResults } from "../types";
+import type { DirectoryPage, DirectoryTotals, InvestorAcrossFunds, SearchResults } from "../types";
+import { investorAmounts } from "../../store/model";
 
 // What pages and routes ask of the directory, from the store's read model; the principal is the signed-in person the
 // route checked, and their scope is a condition of every query.
@@ -65,7 +66,6 @@ export async function investorAcrossFunds(principal: Principal, key: string): Pr
   const organization = await organizationState(principal);
   const found = await investorByKey({ scope: organization.scope, key });
   if (!found) throw new NotFound("No investor has this key: the directory may have changed since the link was made.");
-  const { key: _, name: __, email: ___, investor_type: ____, funds: _____, ...totals } = found.row;
   return {
     key,
     matchedBy: found.matchedBy,
@@ -73,7 +73,7 @@ export async function investorAcrossFunds(principal: Principal, key: string): Pr
       fund: { id: organization.refOf(position), name: position.fundName },
       investor: position.record as unknown as Investor,
     })),
-    totals,
+    totals: Object.fromEntries(investorAmounts.map((field) => [field, found.row[field]])) as DirectoryTotals,
   };
 }
 

@@ -8,6 +8,7 @@ import { BadRequest, Forbidden } from "../../http/errors";
 import { forgetPeople, taxKeysOfEmail } from "../../store/server";
 import { organizationScope } from "../../data/organization";
 import { scopeFunds } from "../../store/server";
+import { countOf } from "../../values/count";
 import { normalizedEmail } from "./match-key";
 
 /**
@@ -31,9 +32,9 @@ export async function forgetPerson(
     auditQuietly(auditEntry(who, { action: "forget", outcome: "failed", detail: `HTTP ${statusOf(error) ?? 500}` }));
     throw error;
   }
-  const matched = `${taxKeys.length} tax ${taxKeys.length === 1 ? "key" : "keys"}`;
-  const within = fundKeys === null ? "" : ` in ${fundKeys.length} ${fundKeys.length === 1 ? "fund" : "funds"} in scope`;
-  const detail = `removed ${rows} kept ${rows === 1 ? "position" : "positions"}${within} (matched by email and ${matched})`;
+  const matched = countOf(taxKeys.length, "tax key");
+  const within = fundKeys === null ? "" : ` in ${countOf(fundKeys.length, "fund")} in scope`;
+  const detail = `removed ${countOf(rows, "kept position")}${within} (matched by email and ${matched})`;
   await recordAudit(auditEntry(who, { action: "forget", outcome: "done", detail }));
   return rows;
 }

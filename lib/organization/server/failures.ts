@@ -1,6 +1,7 @@
 import "server-only";
 import { noStore } from "../../http/error-response";
 import { orgMissing } from "../../store/server";
+import { countOf } from "../../values/count";
 import { namedAndMore } from "../failed-funds";
 import type { FailedFund } from "../types";
 import type { OrganizationState } from "./state";
@@ -17,8 +18,10 @@ export interface Missing {
 /** "2 funds could not be read: Fund A (The Customer API did not answer within 10 s.), Fund B (…)". */
 export function failedFundsMessage({ funds, count }: Missing): string {
   const { named, more } = namedAndMore(funds, count);
-  const list = named.map((fund) => `${fund.name} (${fund.message})`).join(", ") + (more > 0 ? ` and ${more} more` : "");
-  return `${count} ${count === 1 ? "fund" : "funds"} could not be read: ${list}`;
+  const list =
+    named.map((fund) => `${fund.name} (${fund.message})`).join(", ") +
+    (more > 0 ? ` and ${countOf(more, "more", "more")}` : "");
+  return `${countOf(count, "fund")} could not be read: ${list}`;
 }
 
 /** The answer to an export that would be short: 409 before any row, naming the funds; Retry, or `partial=1`. */

@@ -4,6 +4,7 @@ import { organizationState } from "../../organization/server/state";
 import { fundsViewUrl } from "../../funds/search-params";
 import { outstandingViewSearch } from "../../outstanding/search-params";
 import { contributedByDay, type OrgOverview, orgOverview, type StoreScope } from "../../store/server";
+import { countOf } from "../../values/count";
 import type { ChartRow, ContributedHistory, OutstandingSeries, Overview, TargetSeries } from "../types";
 
 // The Overview's figures, as SQL over the store's read model: the funds' own totals, what their positions add up to,
@@ -33,7 +34,7 @@ function targetRows(overview: OrgOverview, refOf: (fund: { fingerprint: string; 
   if (others.count > 0)
     rows.push({
       key: "others",
-      label: `Others (${others.count} funds)`,
+      label: `Others (${countOf(others.count, "fund")})`,
       href: fundsViewUrl({ sort: { id: "total_commitments", direction: "desc" } }),
       values: { commitments: others.commitments, target: others.target },
     });
@@ -51,7 +52,7 @@ function outstandingRows(overview: OrgOverview, refOf: (fund: { fingerprint: str
   if (others.count > 0)
     rows.push({
       key: "others",
-      label: `Others (${others.count} funds)`,
+      label: `Others (${countOf(others.count, "fund")})`,
       href: "/outstanding",
       values: { overdue: others.overdue, notDue: others.notDue },
     });

@@ -5,6 +5,8 @@ import { createHash } from "node:crypto";
 // so editing, removing or reordering a row breaks every link after it (`npm run audit -- verify`).
 
 /** What a caller writes; every other column (id, at, the hashes) the store sets. */
+import { countOf } from "../../values/count";
+
 export interface AuditEventFields {
   actor: string;
   method: string;
@@ -58,7 +60,7 @@ const anchorPattern = /the chain now starts after ([0-9a-f]{64})/;
 
 /** A retention row's detail: how many rows went, before when, and the hash the first remaining row links to. */
 export function retentionDetail(removed: number, before: Date, anchor: string | null): string {
-  const text = `removed ${removed} ${removed === 1 ? "row" : "rows"} before ${before.toISOString()}`;
+  const text = `removed ${countOf(removed, "row")} before ${before.toISOString()}`;
   return anchor === null ? text : `${text}; the chain now starts after ${anchor}`;
 }
 
