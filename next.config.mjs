@@ -1,4 +1,4 @@
-import { securityHeaders } from "./lib/http/security-headers.mjs";
+import { nonPagePaths, securityHeaders, strictContentSecurityPolicy } from "./lib/http/security-headers.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -34,6 +34,11 @@ const nextConfig = {
         source: "/api/:path*",
         headers: [{ key: "Cache-Control", value: "private, no-store" }],
       },
+      // Pages get their nonce policy in proxy.ts; everything else, Next's own 404 and 405 included, the strict one.
+      ...nonPagePaths.map((source) => ({
+        source,
+        headers: [{ key: "Content-Security-Policy", value: strictContentSecurityPolicy }],
+      })),
     ];
   },
 };

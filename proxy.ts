@@ -5,7 +5,7 @@ import { clientAddress } from "./lib/auth/client-address";
 import { proxyUser } from "./lib/auth/proxy-user";
 import { sessionCookieName, verifySession } from "./lib/auth/verify-session";
 import { authModeOf, serverEnv } from "./lib/server/env";
-import { contentSecurityPolicy } from "./lib/http/security-headers.mjs";
+import { contentSecurityPolicy, strictContentSecurityPolicy } from "./lib/http/security-headers.mjs";
 import { isWarmPass, warmPassHeader } from "./lib/auth/warm-pass.mjs";
 
 // The only API paths that exist; a segment's format is checked by its route handler (400 for a bad id).
@@ -57,8 +57,15 @@ function wellEncoded(text: string): boolean {
   }
 }
 
+// The proxy's own answers are no pages, whatever the path: they carry the strict policy.
+const strictCsp = { "Content-Security-Policy": strictContentSecurityPolicy };
+
 function json(status: number, error: string) {
-  return NextResponse.json({ error }, { status, headers: { "Cache-Control": "private, no-store" } });
+  return NextResponse.json({ error }, { status, headers: { "Cache-Control": "private, no-store", ...strictCsp } });
+}
+
+function redirect(to: URL) {
+  return NextResponse.redirect(to, { status: 303, headers: strictCsp });
 }
 
 /**
@@ -90,15 +97,16 @@ export async function proxy(request: NextRequest) {
       if (isApi) return json(401, "Sign in to use the dashboard.");
       const login = new URL("/login", request.url);
       login.searchParams.set("next", `${pathname}${search}`);
-      return NextResponse.redirect(login, 303);
+      return redirect(login);
     }
     // Signed in, but no rule grants them anything (a group removed at the provider since): the sign-in page says so.
     if (!accessOf(user)) {
       if (isApi) return json(403, noAccessText(user.email));
-      return NextResponse.redirect(new URL("/login?error=no-access", request.url), 303);
+      return redirect(new URL("/login?error=no-access", request.url));
     }
   }
-  if (isApi) return NextResponse.next();
+  // Route handlers' answers are no pages: next.config.mjs gives them the strict policy (nonPagePaths).
+  if (isApi || pathname.startsWith("/auth/")) return NextResponse.next();
 
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production");

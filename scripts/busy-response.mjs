@@ -1,6 +1,6 @@
 // What a request refused by admission (scripts/admission.mjs) gets: JSON with Retry-After for the API and the
 // client's fetches; for a page a person opened, a short page that says so and loads itself again once.
-import { securityHeaders } from "../lib/http/security-headers.mjs";
+import { securityHeaders, strictContentSecurityPolicy } from "../lib/http/security-headers.mjs";
 
 // Set on the first busy page, so its reload, if refused again, waits for the person instead of looping.
 const retriedCookie = "fe_busy_retried";
@@ -37,6 +37,8 @@ export function sendRefusal(req, res, refusal) {
     ...Object.fromEntries(securityHeaders.map(({ key, value }) => [key, value])),
     "Cache-Control": "private, no-store",
     "Retry-After": String(refusal.retryAfterSeconds),
+    // The JSON refusal's; the busy page replaces it with its own (an inline style, nothing else).
+    "Content-Security-Policy": strictContentSecurityPolicy,
   };
   if (refusal.status === 503 && isPageVisit(req)) {
     const retried = String(req.headers.cookie ?? "").includes(`${retriedCookie}=1`);

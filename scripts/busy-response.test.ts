@@ -27,6 +27,7 @@ describe("sendRefusal", () => {
     expect(sent.status).toBe(503);
     expect(sent.headers).toMatchObject({ "Retry-After": "1", "Content-Type": "application/json" });
     expect(sent.headers["Cache-Control"]).toContain("no-store");
+    expect(sent.headers["Content-Security-Policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(JSON.parse(sent.body)).toEqual({ error: busy.message });
   });
 
@@ -37,6 +38,7 @@ describe("sendRefusal", () => {
     expect(first.sent.body).toContain("Busy, retrying…");
     expect(first.sent.body).toContain('<meta http-equiv="refresh" content="1">');
     expect(first.sent.headers["Set-Cookie"]).toContain("fe_busy_retried=1");
+    expect(first.sent.headers["Content-Security-Policy"]).toContain("style-src 'unsafe-inline'");
 
     const again = exchange("/funds/f1", { accept: "text/html", cookie: "fe_busy_retried=1" });
     sendRefusal(again.req, again.res, busy);

@@ -11,6 +11,7 @@ import {
   clientAddressHeader,
   requestIdHeader,
   securityHeaders,
+  strictContentSecurityPolicy,
   strictTransportSecurity,
 } from "../lib/http/security-headers.mjs";
 import { requestEnded, requestStarted } from "../lib/server/foreground.mjs";
@@ -44,6 +45,8 @@ const headers = {
   "Content-Type": "application/json",
   "Cache-Control": "private, no-store",
   ...Object.fromEntries(securityHeaders.map(({ key, value }) => [key, value])),
+  // The server's own answers (refusals, /healthz, /readyz while warming) are JSON, never a page.
+  "Content-Security-Policy": strictContentSecurityPolicy,
   ...(https ? { "Strict-Transport-Security": strictTransportSecurity } : {}),
 };
 

@@ -1,22 +1,6 @@
-import { connect } from "node:net";
 import { expect, test } from "../support/fixtures";
-import { rawRequest } from "../support/raw-http";
+import { rawExchange, rawRequest } from "../support/raw-http";
 import { appLog, people, securityBase, securityFunds, sessionCookie } from "./support";
-
-/** Writes a request byte for byte on a socket and reads the whole answer. */
-function rawExchange(text: string): Promise<{ status: number; headers: string; body: string }> {
-  const { hostname, port } = new URL(securityBase);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(text));
-    let answer = "";
-    socket.on("data", (chunk: Buffer) => (answer += chunk.toString("utf8")));
-    socket.on("error", reject);
-    socket.on("close", () => {
-      const [head = "", body = ""] = answer.split("\r\n\r\n");
-      resolve({ status: Number(head.split(" ")[1]), headers: head, body });
-    });
-  });
-}
 
 function expectJsonError(answer: { status: number; headers: string; body: string }, status: number) {
   expect(answer.status).toBe(status);
@@ -26,18 +10,22 @@ function expectJsonError(answer: { status: number; headers: string; body: string
 
 test("a request target that is not a path (OPTIONS *, GET *, absolute form) gets 400 JSON", async () => {
   for (const line of ["OPTIONS * HTTP/1.1", "GET * HTTP/1.1", "GET http://evil.example/funds HTTP/1.1"]) {
-    expectJsonError(await rawExchange(`${line}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`), 400);
+    expectJsonError(await rawExchange(securityBase, `${line}\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`), 400);
   }
 });
 
 test("an over-long request line gets 414 JSON and an over-long header block 431 JSON, at any size", async () => {
   for (const size of [20_000, 80_000]) {
     expectJsonError(
-      await rawExchange(`GET /api/funds?q=${"a".repeat(size)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+      await rawExchange(
+        securityBase,
+        `GET /api/funds?q=${"a".repeat(size)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      ),
       414,
     );
     expectJsonError(
       await rawExchange(
+        securityBase,
         `GET /api/funds HTTP/1.1\r\nHost: x\r\nX-Junk: ${"a".repeat(size)}\r\nConnection: close\r\n\r\n`,
       ),
       431,
@@ -89,9 +77,10 @@ test("an email with a query string from the upstream is plain text, never a mail
 
 test("log lines stay one JSON object each, whatever a client puts in its headers", async () => {
   await rawExchange(
+    securityBase,
     `GET /api/funds HTTP/1.1\r\nHost: x\r\nUser-Agent: "}\u2028{"event":"forged"}\r\nX-Note: \u0085line\r\nConnection: close\r\n\r\n`,
   );
-  await rawExchange(`GET /%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+  await rawExchange(securityBase, `GET /%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
   // Next's own start-up note is the one line not ours.
   for (const line of appLog()
     .split("\n")

@@ -3,8 +3,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import argon2 from "argon2";
-import ExcelJS from "exceljs";
 import { postSignIn, rawRequest } from "../support/raw-http";
+import { xlsxText } from "../support/xlsx";
 
 export interface Person {
   email: string;
@@ -32,17 +32,6 @@ export interface Answer {
   contentType: string;
   /** The body as text; an xlsx file's every cell, one per line. */
   text: string;
-}
-
-async function xlsxText(body: Buffer): Promise<string> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(new Uint8Array(body).buffer);
-  const cells: string[] = [];
-  for (const sheet of workbook.worksheets) {
-    cells.push(sheet.name);
-    sheet.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.text ?? cell.value ?? ""))));
-  }
-  return cells.join("\n");
 }
 
 /** A GET as the dashboard's own page sends it (same-origin), with the person's session. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "../support/fixtures";
 import { rawRequest } from "../support/raw-http";
 import { appRoutes, fillRoute, paramsOf } from "../support/app-routes";
+import { queryOf } from "../support/route-walk";
 import { upstreamGet, upstreamUrl } from "../support/upstream";
 import { type SpawnedApp, spawnApp } from "./spawn-app";
 import { get, leaked, type Person, probesOf, signIn, usersFileFor, writeUsers } from "./scope-support";
@@ -32,14 +33,6 @@ let scoped: Person;
 const everything = person("all-admin@example.com", "admin", ["*"]);
 // Written before roles: no role and no scopes, so a viewer of everything.
 const viewer: Person = { email: "viewer@example.com", password: "viewer@example.com-password-not-a-secret" };
-
-// What a route needs in its query to be a valid request (searches name B's fund, to look for it).
-function queryOf(template: string, search: string): string {
-  if (template.endsWith("/sensitive")) return "?field=tax_id";
-  if (template === "/api/search") return `?q=${encodeURIComponent(search)}`;
-  if (/^\/api\/(investors|outstanding)\.(csv|xlsx)$/.test(template)) return "?partial=1";
-  return "";
-}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -111,6 +104,7 @@ test("every route, called by someone scoped to A with B's ids, answers as for an
   expect(routes.length).toBeGreaterThan(30);
   const problems: string[] = [];
   for (const route of routes) {
+    // Searches name B's fund, to look for it.
     const query = queryOf(route.template, searchB);
     const asked = fillRoute(route.template, idsB) + query;
     const answer = await get(app.url, asked, cookie);

@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import { connect } from "node:net";
 
 export interface RawResponse {
   status: number;
@@ -51,4 +52,19 @@ export function postSignIn(
     { "content-type": "application/json", origin: new URL(baseUrl).origin, "sec-fetch-site": "same-origin" },
     { from, body: JSON.stringify(credentials) },
   );
+}
+
+/** Writes a request byte for byte on a socket and reads the whole answer: one no HTTP client would send. */
+export function rawExchange(baseUrl: string, text: string): Promise<{ status: number; headers: string; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(text));
+    let answer = "";
+    socket.on("data", (chunk: Buffer) => (answer += chunk.toString("utf8")));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head = "", body = ""] = answer.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), headers: head, body });
+    });
+  });
 }

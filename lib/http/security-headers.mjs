@@ -1,5 +1,6 @@
 // One list of security headers for every response: next.config.mjs applies it to Next's answers,
-// scripts/server.mjs to the requests it refuses before Next, proxy.ts adds the per-request CSP.
+// scripts/server.mjs to the requests it refuses before Next, proxy.ts adds the per-request CSP to pages; every other
+// answer carries the strict CSP.
 
 /** Set by scripts/server.mjs on every request (any value a client sent is replaced): the client's address. */
 export const clientAddressHeader = "x-fund-explorer-client-address";
@@ -13,6 +14,23 @@ export const securityHeaders = [
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+];
+
+/** For every answer that is not a page (JSON, a file, a script, an image, an error): it may load or run nothing. */
+export const strictContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
+
+/** Paths whose answers are never pages (route handlers, health checks, static files): next.config.mjs sends them the
+ * strict policy, and proxy.ts gives its page policy to every other path. */
+export const nonPagePaths = [
+  "/api/:path*",
+  "/auth/:path*",
+  "/healthz",
+  "/readyz",
+  "/_next/static/:path*",
+  "/_next/image",
+  "/icon.svg",
+  "/favicon.ico",
+  "/screenshots/:path*",
 ];
 
 /** A nonce-based policy: only our own scripts, and only those carrying this response's nonce. */
