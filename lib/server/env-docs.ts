@@ -130,16 +130,12 @@ export const envDocs = {
   ),
 
   DIRECTORY_CONCURRENCY: investors(
-    "Funds whose investor lists are read at once while the investor directory is built.",
+    "Funds whose investor lists are read at once in a round of the organization's reads (every fund, kept in the " +
+      "store's read model, which the directory and every organization-wide view query).",
   ),
   DIRECTORY_REFRESH_SECONDS: investors(
-    "How often the directory reads every fund again, in seconds (a person's Refresh does it at once).",
-  ),
-  DIRECTORY_MAX_POSITIONS: investors(
-    "Positions (an investor in a fund) the directory, capital outstanding, reconciliation and the Overview hold in " +
-      "memory across every fund, about 2 KB each: the default suits a 2 GB container. Funds past it, in the fund " +
-      "list's order, are named as not held (status 507), as funds that could not be read are; their own pages still " +
-      "work. `0`: no bound.",
+    "How often a round reads every fund again, in seconds (a person's Refresh does it at once). One instance runs " +
+      "a source's round at a time; a round a stop interrupted is resumed by the next start.",
   ),
   DIRECTORY_MATCH_SECRET: investors(
     "Keys the hash investors are matched by across funds (HMAC-SHA-256 of the tax id) and the directory's links: " +

@@ -37,11 +37,9 @@ export const envSchema = z
         .regex(/^\d+(\.\d+)?$/, "RECONCILIATION_OWNERSHIP_TOLERANCE must be a decimal number of percentage points")
         .default("0.01"),
     ),
-    // The organization's investor directory: funds read at once, and how often it is read again (seconds).
+    // The organization's rounds of reads: funds read at once, and how often every fund is read again (seconds).
     DIRECTORY_CONCURRENCY: integer(1, 64, 6),
     DIRECTORY_REFRESH_SECONDS: integer(10, 86_400, 600),
-    // Positions the organization's views hold in memory across every fund (about 2 KB each); 0: no bound.
-    DIRECTORY_MAX_POSITIONS: integer(0, 100_000_000, 300_000),
     // Keys the hash investors are matched by across funds (and the directory's links); the same on every instance.
     DIRECTORY_MATCH_SECRET: z.preprocess(
       blankToUndefined,
