@@ -4,6 +4,7 @@ import type { FundResource } from "../access/types";
 import * as api from "../customer-api";
 import { CustomerApiError, messages } from "../customer-api/errors";
 import { Forbidden } from "../http/errors";
+import { oncePerRequest } from "../http/request-context";
 import { processWide } from "../server/process-wide";
 import { listedFund, listedLive, noteFund, noteFundsList, organizationOf, unlistFund } from "./catalog";
 import { seedCatalog } from "./catalog-seed";
@@ -84,7 +85,13 @@ async function placeBareId(sources: readonly string[], fundId: string): Promise<
  * Decides an action on one fund before any of its data (live or kept) is read: unknown, not listed by its source's
  * token, or out of scope, the upstream's 404; in scope but beyond the person's role, 403.
  */
-export async function fundAccess(principal: Principal, ref: string, action: FundAction): Promise<FundAccess> {
+export function fundAccess(principal: Principal, ref: string, action: FundAction): Promise<FundAccess> {
+  // Decided once per request: every layer of a fund's read asks, the first answers them all.
+  const key = JSON.stringify([principal.email, principal.sid, principal.role, principal.scopeKey, ref, action]);
+  return oncePerRequest(key, () => decideAccess(principal, ref, action));
+}
+
+async function decideAccess(principal: Principal, ref: string, action: FundAction): Promise<FundAccess> {
   const parts = refParts(ref);
   const reachable = sourcesOf(principal.scope);
   if (!parts || (parts.source !== null && !reachable.includes(parts.source))) throw unknownFund();

@@ -82,7 +82,6 @@ export const positions = pgTable(
       .references(() => reads.id, { onDelete: "cascade" }),
     // The position's place in the list as read, which a read gives back.
     ordinal: integer("ordinal").notNull(),
-    fundId: text("fund_id").notNull(),
     investorId: text("investor_id").notNull(),
     name: text("name").notNull(),
     email: text("email"),
@@ -104,10 +103,10 @@ export const positions = pgTable(
     // jsonb_hash_extended(record, 0) for the jsonb rows, the packed record's own for the others.
     recordHash: bigint("record_hash", { mode: "bigint" }).notNull(),
   },
-  // No index on email or tax key: only forgetting a person looks rows up by them (org_positions finds whom).
+  // No index on email or tax key: only forgetting a person looks rows up by them. A position's fund is its read's.
   (table) => [
     index("positions_read").on(table.readId, table.ordinal),
-    index("positions_fund_investor").on(table.fundId, table.investorId),
+    index("positions_read_investor").on(table.readId, table.investorId),
   ],
 );
 
@@ -250,13 +249,13 @@ export const orgPositions = pgTable(
     invited: timestamp("invited", { withTimezone: true, mode: "date" }),
     /** Lower-cased names, emails, joint name, team and the tax id's last 4, separated by U+001F. */
     search: text("search").notNull(),
-    /** The investor keys this position may be grouped under: by tax id, by email, on its own. */
-    taxGroup: text("tax_group"),
+    /** The investor key of its email, when it has no tax id (it may group by email, or join its email's tax id). */
     emailGroup: text("email_group"),
-    ownGroup: text("own_group"),
-    /** The investor it is grouped under in the whole organization, and how (tax_id, email, none). */
-    groupKey: text("group_key"),
-    matchedBy: text("matched_by"),
+    /**
+     * The investor it is grouped under in the whole organization: its tax id's key, else its email's or the one tax
+     * id's its email has, else its own (set from the start for a position with neither).
+     */
+    groupKey: text("group_key").notNull(),
     commitmentAmount: money("commitment_amount"),
     contributedAmount: money("contributed_amount"),
     unfundedCommitmentAmount: money("unfunded_commitment_amount"),
@@ -288,6 +287,8 @@ export const orgInvestors = pgTable(
   "org_investors",
   {
     key: text("key").primaryKey(),
+    /** A compact tie-break for the sort indexes (the key is 22 characters in each); made anew with the row. */
+    id: bigserial("id", { mode: "number" }).notNull(),
     matchedBy: text("matched_by").notNull(),
     name: text("name").notNull(),
     nameSort: text("name_sort").notNull(),
@@ -304,15 +305,15 @@ export const orgInvestors = pgTable(
   },
   (table) => [
     index("org_investors_search").using("gin", sql`${table.search} gin_trgm_ops`),
-    index("org_investors_name").on(table.nameSort, table.key),
-    index("org_investors_email").on(table.emailKey, table.key),
-    index("org_investors_type").on(table.investorType, table.nameSort, table.key),
-    index("org_investors_funds").on(table.funds, table.nameSort, table.key),
-    index("org_investors_commitment").on(table.commitmentAmount, table.key),
-    index("org_investors_contributed").on(table.contributedAmount, table.key),
-    index("org_investors_unfunded").on(table.unfundedCommitmentAmount, table.key),
-    index("org_investors_distributions").on(table.lifeDistributions, table.key),
-    index("org_investors_nav").on(table.netAssetValue, table.key),
+    index("org_investors_name").on(table.nameSort, table.id),
+    index("org_investors_email").on(table.emailKey, table.id),
+    index("org_investors_type").on(table.investorType, table.nameSort, table.id),
+    index("org_investors_funds").on(table.funds, table.nameSort, table.id),
+    index("org_investors_commitment").on(table.commitmentAmount, table.id),
+    index("org_investors_contributed").on(table.contributedAmount, table.id),
+    index("org_investors_unfunded").on(table.unfundedCommitmentAmount, table.id),
+    index("org_investors_distributions").on(table.lifeDistributions, table.id),
+    index("org_investors_nav").on(table.netAssetValue, table.id),
   ],
 );
 

@@ -1,5 +1,5 @@
-// How names sort and prefix-match in the store: accents and case folded (so "Émile" sorts with "emile"), then the
-// name itself, so equal folds still order the same way every time. Byte order (COLLATE "C") on both stores.
+// How names sort and prefix-match in the store: accents and case folded (so "Émile" sorts with "emile"), in byte order
+// (COLLATE "C") on both stores; equal folds are ordered by the row's own tie-break.
 
 /** A text folded as the store compares it. */
 export function folded(text: string): string {
@@ -8,5 +8,5 @@ export function folded(text: string): string {
 
 /** A name's sort key. */
 export function sortKey(name: string): string {
-  return `${folded(name)}\u0001${name}`;
+  return folded(name);
 }

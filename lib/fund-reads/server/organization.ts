@@ -11,6 +11,7 @@ import { compactHeap } from "../../server/heap";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
 import {
+  maintainModel,
   noteKeptRead,
   noteRound,
   retireOtherSources,
@@ -18,7 +19,7 @@ import {
   triedSince,
   tryWithJobLock,
 } from "../../store/server";
-import { keepFailure, keepFundsList } from "./kept";
+import { keepFailure, keepFundsList, keptWritesLanded } from "./kept";
 import { readFundList } from "./upstream-list";
 import { roomToKeep } from "./write-queue";
 
@@ -113,6 +114,9 @@ async function round(source: string, refresh: boolean): Promise<void> {
   // Halted midway: the round is left open, and the next start resumes it.
   if (halt().stopping) return;
   await noteRound(fingerprint, { endedAt: new Date(), listFailure });
+  // Once its reads have landed: the model's statistics and space kept up (PGlite runs no autovacuum).
+  await keptWritesLanded();
+  await maintainModel();
   // The round's garbage (every list read, held until kept) collected at once, not whenever V8 gets to it.
   await compactHeap("organization");
   const { rss, heapUsed } = process.memoryUsage();

@@ -50,6 +50,7 @@ CREATE TABLE "org_investor_types" (
 --> statement-breakpoint
 CREATE TABLE "org_investors" (
 	"key" text PRIMARY KEY NOT NULL,
+	"id" bigserial NOT NULL,
 	"matched_by" text NOT NULL,
 	"name" text NOT NULL,
 	"name_sort" text COLLATE "C" NOT NULL,
@@ -77,11 +78,8 @@ CREATE TABLE "org_positions" (
 	"investor_type" text NOT NULL,
 	"invited" timestamp with time zone,
 	"search" text NOT NULL,
-	"tax_group" text,
 	"email_group" text,
-	"own_group" text,
-	"group_key" text,
-	"matched_by" text,
+	"group_key" text NOT NULL,
 	"commitment_amount" numeric,
 	"contributed_amount" numeric,
 	"unfunded_commitment_amount" numeric,
@@ -106,21 +104,26 @@ CREATE TABLE "org_sources" (
 --> statement-breakpoint
 DROP INDEX "positions_email";--> statement-breakpoint
 DROP INDEX "positions_tax_key";--> statement-breakpoint
+DROP INDEX "positions_fund_investor";--> statement-breakpoint
 ALTER TABLE "org_positions" ADD CONSTRAINT "org_positions_fund_org_funds_id_fk" FOREIGN KEY ("fund") REFERENCES "public"."org_funds"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "org_funds_key" ON "org_funds" USING btree ("fund_key");--> statement-breakpoint
 CREATE INDEX "org_funds_source" ON "org_funds" USING btree ("fingerprint","ordinal");--> statement-breakpoint
 CREATE INDEX "org_investors_search" ON "org_investors" USING gin ("search" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "org_investors_name" ON "org_investors" USING btree ("name_sort","key");--> statement-breakpoint
-CREATE INDEX "org_investors_email" ON "org_investors" USING btree ("email_key","key");--> statement-breakpoint
-CREATE INDEX "org_investors_type" ON "org_investors" USING btree ("investor_type","name_sort","key");--> statement-breakpoint
-CREATE INDEX "org_investors_funds" ON "org_investors" USING btree ("funds","name_sort","key");--> statement-breakpoint
-CREATE INDEX "org_investors_commitment" ON "org_investors" USING btree ("commitment_amount","key");--> statement-breakpoint
-CREATE INDEX "org_investors_contributed" ON "org_investors" USING btree ("contributed_amount","key");--> statement-breakpoint
-CREATE INDEX "org_investors_unfunded" ON "org_investors" USING btree ("unfunded_commitment_amount","key");--> statement-breakpoint
-CREATE INDEX "org_investors_distributions" ON "org_investors" USING btree ("life_distributions","key");--> statement-breakpoint
-CREATE INDEX "org_investors_nav" ON "org_investors" USING btree ("net_asset_value","key");--> statement-breakpoint
+CREATE INDEX "org_investors_name" ON "org_investors" USING btree ("name_sort","id");--> statement-breakpoint
+CREATE INDEX "org_investors_email" ON "org_investors" USING btree ("email_key","id");--> statement-breakpoint
+CREATE INDEX "org_investors_type" ON "org_investors" USING btree ("investor_type","name_sort","id");--> statement-breakpoint
+CREATE INDEX "org_investors_funds" ON "org_investors" USING btree ("funds","name_sort","id");--> statement-breakpoint
+CREATE INDEX "org_investors_commitment" ON "org_investors" USING btree ("commitment_amount","id");--> statement-breakpoint
+CREATE INDEX "org_investors_contributed" ON "org_investors" USING btree ("contributed_amount","id");--> statement-breakpoint
+CREATE INDEX "org_investors_unfunded" ON "org_investors" USING btree ("unfunded_commitment_amount","id");--> statement-breakpoint
+CREATE INDEX "org_investors_distributions" ON "org_investors" USING btree ("life_distributions","id");--> statement-breakpoint
+CREATE INDEX "org_investors_nav" ON "org_investors" USING btree ("net_asset_value","id");--> statement-breakpoint
 CREATE INDEX "org_positions_group" ON "org_positions" USING btree ("group_key");--> statement-breakpoint
 CREATE INDEX "org_positions_email" ON "org_positions" USING btree ("email_key");--> statement-breakpoint
 CREATE INDEX "org_positions_email_group" ON "org_positions" USING btree ("email_group") WHERE "org_positions"."tax_key" is null;--> statement-breakpoint
 CREATE INDEX "org_positions_outstanding" ON "org_positions" USING btree ("outstanding" DESC NULLS LAST,"fund","ordinal") WHERE "org_positions"."outstanding" is not null;--> statement-breakpoint
-ALTER TABLE "reads" DROP COLUMN "summary";
+CREATE INDEX "positions_read_investor" ON "positions" USING btree ("read_id","investor_id");--> statement-breakpoint
+ALTER TABLE "positions" DROP COLUMN "fund_id";--> statement-breakpoint
+ALTER TABLE "reads" DROP COLUMN "summary";--> statement-breakpoint
+-- A fund's row is updated with each read of its list: room on its page lets the update stay in place (HOT).
+ALTER TABLE "org_funds" SET (fillfactor = 50);

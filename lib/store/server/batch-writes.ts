@@ -5,8 +5,9 @@ import type { ModelPosition } from "../model";
 import { toJson } from "../schema";
 import { type StoreConnection, defaultConnection, type StoreTx } from "./connection";
 import { bumpGeneration } from "./generation";
+import { noteModelWrites } from "./model-upkeep";
 import { modelLists } from "./model-writes";
-import { positionsInsert, positionsPerStatement } from "./position-rows";
+import { type PositionRow, positionsInsert, positionsPerStatement } from "./position-rows";
 
 // Many reads kept in one transaction, each exactly as recordFund and recordInvestorList keep one: a sighting of the
 // last kept version when its digest is the same, else a new version with its positions. One statement per step for
@@ -96,15 +97,21 @@ async function inserted(tx: Tx, writes: readonly KeptWrite[]): Promise<Map<strin
 }
 
 async function positions(tx: Tx, writes: readonly KeptWrite[], ids: Map<string, number>) {
+  let chunk: PositionRow[] = [];
+  const flush = async () => {
+    if (chunk.length > 0) await tx.execute(positionsInsert(chunk));
+    chunk = [];
+    await new Promise((turn) => setImmediate(turn));
+  };
   for (const write of writes) {
     if (write.kind !== "investors") continue;
     const readId = ids.get(keyOf(write))!;
-    for (let start = 0; start < write.investors.length; start += positionsPerStatement) {
-      const chunk = write.investors.slice(start, start + positionsPerStatement);
-      await tx.execute(positionsInsert(readId, write.fundId, start, chunk));
-      await new Promise((turn) => setImmediate(turn));
+    for (const [ordinal, { record, taxKey }] of write.investors.entries()) {
+      chunk.push({ readId, ordinal, record, taxKey });
+      if (chunk.length === positionsPerStatement) await flush();
     }
   }
+  await flush();
 }
 
 /** Runs `afterKept` on the batch's investor lists, in the batch's transaction, as recordInvestorList does for one. */
@@ -144,8 +151,10 @@ export async function recordReads(
   afterKept?: AfterKept,
 ): Promise<("new" | "seen")[]> {
   if (new Set(writes.map(keyOf)).size !== writes.length) throw new Error("one read per kind and fund in a batch");
+  let modelled = { written: 0, replaced: 0 };
+  const began = performance.now();
   try {
-    return await store.use((db) =>
+    const kept = await store.use((db) =>
       db.transaction(async (tx) => {
         const last = await lastOf(tx, writes);
         const unchanged = writes.filter((write) => last.get(keyOf(write))?.digest === write.digest);
@@ -154,10 +163,12 @@ export async function recordReads(
           tx,
           unchanged.map((write) => ({ id: Number(last.get(keyOf(write))!.id), at: write.readAt })),
         );
+        const tA = performance.now();
         const ids = await inserted(tx, fresh);
         await positions(tx, fresh, ids);
+        if (process.env.STORE_TIMINGS) console.log("history", Math.round(performance.now() - tA));
         if (afterKept) await afterLists(tx, writes, last, ids, afterKept);
-        await modelLists(
+        modelled = await modelLists(
           tx,
           writes.flatMap((write) =>
             write.kind === "investors" && write.model
@@ -175,6 +186,17 @@ export async function recordReads(
         return writes.map((write) => (ids.has(keyOf(write)) ? "new" : "seen"));
       }),
     );
+    if (process.env.STORE_TIMINGS)
+      console.log(
+        JSON.stringify({
+          event: "batch_timing",
+          writes: writes.length,
+          rows: modelled.written,
+          ms: Math.round(performance.now() - began),
+        }),
+      );
+    await noteModelWrites(store, modelled.written, modelled.replaced);
+    return kept;
   } finally {
     for (const write of writes) bumpGeneration(write.fundId);
   }

@@ -57,7 +57,7 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("changes between kept re
       for (const record of [staying, paying]) {
         await pool.query(
           `update positions set record = $1::jsonb, packed = null, record_hash = jsonb_hash_extended($1::jsonb, 0)
-           where fund_id = 'jsonb' and investor_id = $2`,
+           where read_id in (select id from reads where fund_id = 'jsonb') and investor_id = $2`,
           [JSON.stringify(record), record.id],
         );
       }

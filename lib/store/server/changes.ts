@@ -103,7 +103,7 @@ export const positionsSql = `
       where a.record_hash is distinct from b.record_hash
     ) x
   )
-  select coalesce(a.fund_id, b.fund_id) fund_id, coalesce(a.investor_id, b.investor_id) investor_id,
+  select r.fund_id, coalesce(a.investor_id, b.investor_id) investor_id,
          case when b.read_id is null then 'added' when a.read_id is null then 'removed' else 'changed' end change,
          coalesce(a.name, b.name) name, ${changedAmounts}, ${amountColumns},
          case when a.read_id is not null and b.read_id is not null then b.record end b_record,
@@ -113,6 +113,7 @@ export const positionsSql = `
   from differing d
   ${fetched("b")}
   ${fetched("a")}
+  join reads r on r.id = coalesce(d.a_id, d.b_id)
   order by 1, 2`;
 
 type Row = Record<string, unknown>;

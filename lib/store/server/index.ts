@@ -1,10 +1,13 @@
 import "server-only";
 import { defaultConnection } from "./connection";
+import { vacuumModel } from "./model-upkeep";
 import type { StoreStatus } from "./status";
 
 export { StoreConnection, type StoreConfig } from "./connection";
 export {
   type KeptList,
+  keptFundRecord,
+  keptInvestor,
   latestFundsList,
   keptListStart,
   latestKeptList,
@@ -97,4 +100,9 @@ export function openStore(): Promise<void> {
 /** Closes the pool, and the embedded store's process (which releases its folder). */
 export async function closeStore(): Promise<void> {
   await defaultConnection().close();
+}
+
+/** After a round of reads: the read model's small tables vacuumed, and its big ones when much of them changed. */
+export function maintainModel(): Promise<void> {
+  return vacuumModel(defaultConnection());
 }

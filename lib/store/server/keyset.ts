@@ -5,7 +5,7 @@ import { Params } from "./org-scope";
 // the depth (an offset would make the database count every row before it). A sort on a column that may be empty
 // walks its values (an index's order) and then, empty values last in both directions, the rows without one.
 
-export type SqlType = "text" | "numeric" | "integer" | "date" | "boolean";
+export type SqlType = "text" | "numeric" | "integer" | "bigint" | "date" | "boolean";
 
 export interface Ordering {
   /** The sort column, then the tie-breaks down to a unique key. */
@@ -52,6 +52,7 @@ const valuePatterns: Record<SqlType, RegExp> = {
   text: /^[\s\S]*$/,
   numeric: /^-?\d+(\.\d+)?$/,
   integer: /^-?\d{1,9}$/,
+  bigint: /^-?\d{1,18}$/,
   date: /^\d{4}-\d{2}-\d{2}$/,
   boolean: /^(true|false)$/,
 };

@@ -23,7 +23,7 @@ export function taxKeysOfEmail(
   return store.use(async (_db, pool) => {
     const found = await pool.query<{ tax_key: string }>(
       `select distinct tax_key from positions where email = $1 and tax_key is not null
-         and ($2::text[] is null or fund_id = any($2::text[]))`,
+         and ($2::text[] is null or read_id in (select id from reads where fund_id = any($2::text[])))`,
       [email, fundKeys],
     );
     return found.rows.map((row) => row.tax_key);

@@ -39,33 +39,44 @@ export async function regroup(tx: StoreTx, funds: readonly number[], before: Gro
     select array_agg(distinct group_key) as groups, array_agg(distinct email_key) as emails
     from org_positions where fund = any(${ids}::int[])`);
   const emails = [...new Set([...before.emails, ...listOf(now.rows[0]?.emails)])];
+  const t0 = performance.now();
   const moved = emails.length === 0 ? [] : await groupByEmail(tx, emails);
+  const t1 = performance.now();
   const groups = new Set([...before.groups, ...listOf(now.rows[0]?.groups), ...moved]);
   await remake(tx, [...groups]);
+  if (process.env.STORE_TIMINGS)
+    console.log("regroup email", Math.round(t1 - t0), "remake", Math.round(performance.now() - t1), groups.size);
 }
 
-/** Groups the positions without a tax id of these emails; the investor keys they left and joined. */
+/**
+ * Groups the positions without a tax id of these emails (only emails some such position has matter: a tax id's
+ * position is grouped by it alone); the investor keys they left and joined.
+ */
 async function groupByEmail(tx: StoreTx, emails: readonly string[]): Promise<string[]> {
   const list = sql.param(emails);
-  const left = await tx.execute<{ group_key: string | null }>(sql`
-    select distinct group_key from org_positions where tax_key is null and email_key = any(${list}::text[])`);
+  const left = await tx.execute<{ group_key: string; email_key: string }>(sql`
+    select distinct group_key, email_key from org_positions where tax_key is null and email_key = any(${list}::text[])`);
+  if (left.rows.length === 0) return [];
+  const untaxed = sql.param([...new Set(left.rows.map((row) => row.email_key))]);
   const moved = await tx.execute<{ group_key: string }>(sql`
     with taxes as (
-      select p.email_key, count(distinct p.tax_key) as n, min(p.tax_group) as tax_group
+      select p.email_key, count(distinct p.tax_key) as n, min(p.group_key) as tax_group
       from org_positions p join org_funds f on f.id = p.fund
-      where ${sql.raw(eligible)} and p.email_key = any(${list}::text[]) and p.tax_key is not null
+      where ${sql.raw(eligible)} and p.email_key = any(${untaxed}::text[]) and p.tax_key is not null
       group by p.email_key),
     grouped as (
-      select q.fund, q.ordinal,
-             case when t.n = 1 then t.tax_group else q.email_group end as group_key,
-             case when t.n = 1 then 'tax_id' else 'email' end as matched_by
+      select q.fund, q.ordinal, case when t.n = 1 then t.tax_group else q.email_group end as group_key
       from org_positions q left join taxes t on t.email_key = q.email_key
-      where q.tax_key is null and q.email_key = any(${list}::text[]))
-    update org_positions p set group_key = g.group_key, matched_by = g.matched_by
-    from grouped g where p.fund = g.fund and p.ordinal = g.ordinal
+      where q.tax_key is null and q.email_key = any(${untaxed}::text[]))
+    update org_positions p set group_key = g.group_key
+    from grouped g where p.fund = g.fund and p.ordinal = g.ordinal and p.group_key is distinct from g.group_key
     returning p.group_key`);
-  return [...left.rows, ...moved.rows].flatMap((row) => (row.group_key ? [row.group_key] : []));
+  return [...left.rows, ...moved.rows].map((row) => row.group_key);
 }
+
+// How a position is grouped: by its tax id (its own, or the one its email's positions have), its email, or not at all.
+export const matchedBy = `case when p.tax_key is not null then 'tax_id' when p.email_key is null then 'none'
+  when p.group_key = p.email_group then 'email' else 'tax_id' end`;
 
 // An investor's details are those of their most recently invited position (the first in the lists' order of equals).
 const latest = (column: string) =>
@@ -85,7 +96,7 @@ export async function remake(tx: StoreTx, groups: readonly string[]): Promise<vo
       insert into org_investors (key, matched_by, name, name_sort, email, email_key, investor_type, funds,
                                  commitment_amount, contributed_amount, unfunded_commitment_amount,
                                  life_distributions, net_asset_value, search)
-      select p.group_key, min(p.matched_by), ${sql.raw(latest("name"))}, ${sql.raw(latest("name_sort"))},
+      select p.group_key, min(${sql.raw(matchedBy)}), ${sql.raw(latest("name"))}, ${sql.raw(latest("name_sort"))},
              ${sql.raw(latest("email"))}, ${sql.raw(latest("email_key"))}, ${sql.raw(latest("investor_type"))},
              count(distinct p.fund), sum(p.commitment_amount), sum(p.contributed_amount),
              sum(p.unfunded_commitment_amount), sum(p.life_distributions), sum(p.net_asset_value),

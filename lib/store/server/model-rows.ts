@@ -20,17 +20,15 @@ const columns = [
   ["investor_type", "text"],
   ["invited", "timestamptz"],
   ["search", "text"],
-  ["tax_group", "text"],
   ["email_group", "text"],
-  ["own_group", "text"],
+  ["group_key", "text"],
   ...positionAmountKeys.map((key) => [key, "numeric"] as const),
 ] as const;
 
 const names = columns.map(([name]) => name).join(", ");
 const insert = sql.raw(
-  `insert into org_positions (${names}, group_key, matched_by, outstanding)
-   select ${names}, coalesce(tax_group, own_group), case when tax_group is not null then 'tax_id'
-            when own_group is not null then 'none' end,
+  `insert into org_positions (${names}, outstanding)
+   select ${names},
           case when total_capital_due > coalesce(total_received, 0) then total_capital_due - coalesce(total_received, 0) end
    from jsonb_to_recordset(`,
 );
@@ -38,12 +36,12 @@ const recordset = sql.raw(`::jsonb) as rows(${columns.map(([name, type]) => `${n
 
 export const modelRowsPerStatement = 1_000;
 
-/** The insert of one chunk of a fund's positions, numbered from `offset` in the list's order. */
-export function modelPositionsInsert(fund: number, offset: number, chunk: readonly ModelPosition[]) {
-  const rows = chunk.map((position, at) => {
+/** The insert of one chunk of positions (of one fund or several), each with its fund and place in its list. */
+export function modelPositionsInsert(chunk: readonly { fund: number; ordinal: number; position: ModelPosition }[]) {
+  const rows = chunk.map(({ fund, ordinal, position }) => {
     const row: Record<string, unknown> = {
       fund,
-      ordinal: offset + at,
+      ordinal,
       investor_id: position.investorId,
       name: position.name,
       name_sort: position.nameSort,
@@ -53,9 +51,9 @@ export function modelPositionsInsert(fund: number, offset: number, chunk: readon
       investor_type: position.investorType,
       invited: position.invited,
       search: position.search,
-      tax_group: position.taxKey === null ? null : position.taxGroup,
       email_group: position.taxKey === null && position.emailKey !== null ? position.emailGroup : null,
-      own_group: position.taxKey === null && position.emailKey === null ? position.ownGroup : null,
+      // Its email's group until model-groups.ts looks at that email's positions with a tax id.
+      group_key: position.taxGroup ?? position.emailGroup ?? position.ownGroup,
     };
     for (const key of positionAmountKeys) row[key] = decimalOrNull(position.amounts[key]);
     return row;

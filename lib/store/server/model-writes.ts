@@ -18,9 +18,17 @@ export interface ModelListWrite {
   positions: readonly ModelPosition[];
 }
 
-/** The funds' positions become those of the lists kept; funds whose positions begin to count are grouped again. */
-export async function modelLists(tx: StoreTx, lists: readonly ModelListWrite[]): Promise<void> {
-  if (lists.length === 0) return;
+/**
+ * The funds' positions become those of the lists kept; funds whose positions begin to count are grouped again. The
+ * rows written and replaced, for the model's upkeep.
+ */
+export async function modelLists(
+  tx: StoreTx,
+  lists: readonly ModelListWrite[],
+): Promise<{ written: number; replaced: number }> {
+  if (lists.length === 0) return { written: 0, replaced: 0 };
+  const T = [performance.now()];
+  const mark = () => T.push(performance.now());
   const ids = await fundIds(
     tx,
     lists.map((list) => list.fundKey),
@@ -35,16 +43,29 @@ export async function modelLists(tx: StoreTx, lists: readonly ModelListWrite[]):
   });
   const replacedIds = replaced.map((list) => ids.get(list.fundKey)!);
   const uncounted = lists.map((list) => ids.get(list.fundKey)!).filter((id) => !state.get(id)?.counted);
+  mark();
   const before = await groupsBefore(tx, [...new Set([...replacedIds, ...uncounted])]);
-  if (replacedIds.length > 0)
-    await tx.execute(sql`delete from org_positions where fund = any(${sql.param(replacedIds)}::int[])`);
+  mark();
+  const removed =
+    replacedIds.length === 0
+      ? 0
+      : ((await tx.execute(sql`delete from org_positions where fund = any(${sql.param(replacedIds)}::int[])`))
+          .rowCount ?? 0);
+  let chunk: Parameters<typeof modelPositionsInsert>[0][number][] = [];
+  const flush = async () => {
+    if (chunk.length > 0) await tx.execute(modelPositionsInsert(chunk));
+    chunk = [];
+    await new Promise((turn) => setImmediate(turn));
+  };
   for (const list of replaced) {
     const fund = ids.get(list.fundKey)!;
-    for (let start = 0; start < list.positions.length; start += modelRowsPerStatement) {
-      await tx.execute(modelPositionsInsert(fund, start, list.positions.slice(start, start + modelRowsPerStatement)));
-      await new Promise((turn) => setImmediate(turn));
+    for (const [ordinal, position] of list.positions.entries()) {
+      chunk.push({ fund, ordinal, position });
+      if (chunk.length === modelRowsPerStatement) await flush();
     }
   }
+  await flush();
+  mark();
   const reads = lists.map((list) => ({
     fund: ids.get(list.fundKey)!,
     readId: list.readId,
@@ -52,8 +73,19 @@ export async function modelLists(tx: StoreTx, lists: readonly ModelListWrite[]):
     readAt: list.readAt,
   }));
   const counting = await markRead(tx, reads);
+  mark();
   await regroup(tx, [...new Set([...replacedIds, ...counting])], before);
+  mark();
   await refreshFacts(tx, replacedIds);
+  mark();
+  if (process.env.STORE_TIMINGS)
+    console.log(
+      "model",
+      T.slice(1)
+        .map((t, i) => Math.round(t - T[i]!))
+        .join(" "),
+    );
+  return { written: replaced.reduce((rows, list) => rows + list.positions.length, 0), replaced: removed };
 }
 
 /** A source's funds list: listed in its order; funds that begin or stop counting are grouped again. */

@@ -17,21 +17,23 @@ import { withInvestors } from "./org-investors";
 // and exact totals of what a search and type filter keep, the type filter's counts, and every row for a file.
 
 const text = (expr: string) => ({ expr, type: "text" as const });
-const byName = [text("i.name_sort"), text("i.key")];
 
-function ordering(sort: StoreSort<InvestorSort> | null): Ordering {
+/** A view's order: the sort column, then the investor's name, then the relation's own tie-break (a row id or key). */
+function ordering(sort: StoreSort<InvestorSort> | null, relation: string): Ordering {
   const direction = sort?.direction ?? "asc";
+  const tie = relation === "org_investors" ? { expr: "i.id", type: "bigint" as const } : text("i.key");
+  const byName = [text("i.name_sort"), tie];
   switch (sort?.id ?? "name") {
     case "name":
       return { columns: byName, nullable: false, direction };
     case "investor_type":
       return { columns: [text("i.investor_type"), ...byName], nullable: false, direction };
     case "email":
-      return { columns: [text("i.email_key"), text("i.key")], nullable: true, direction };
+      return { columns: [text("i.email_key"), tie], nullable: true, direction };
     case "funds":
       return { columns: [{ expr: "i.funds", type: "integer" }, ...byName], nullable: false, direction };
     default:
-      return { columns: [{ expr: `i.${sort!.id}`, type: "numeric" }, text("i.key")], nullable: true, direction };
+      return { columns: [{ expr: `i.${sort!.id}`, type: "numeric" }, tie], nullable: true, direction };
   }
 }
 
@@ -82,7 +84,7 @@ function rowsOf(run: Run, relation: string, view: View, after: Cursor | null, of
     from: `${relation} i`,
     where,
     base: params,
-    ordering: ordering(view.sort),
+    ordering: ordering(view.sort, relation),
     after,
     offset,
     limit,

@@ -20,10 +20,10 @@ export function scopedPositions(scope: StoreScope, params: Params, only = "true"
       select p.*, f.fingerprint, f.fund_id, f.ordinal as fund_ordinal, f.read_id, f.name as fund_name
       from org_positions p join org_funds f on f.id = p.fund where ${counted(scope, params)} and (${only})),
     taxes as (
-      select email_key, count(distinct tax_key) as n, min(tax_group) as tax_group from sp
+      select email_key, count(distinct tax_key) as n, min(group_key) as tax_group from sp
       where tax_key is not null and email_key is not null group by email_key)
     select sp.*,
-      case when sp.tax_key is not null then sp.tax_group when sp.email_key is null then sp.own_group
+      case when sp.tax_key is not null or sp.email_key is null then sp.group_key
            when t.n = 1 then t.tax_group else sp.email_group end as scoped_key,
       case when sp.tax_key is not null or t.n = 1 then 'tax_id' when sp.email_key is null then 'none'
            else 'email' end as scoped_by

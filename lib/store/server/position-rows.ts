@@ -12,7 +12,6 @@ export const positionsPerStatement = 500;
 const positionColumnNames = [
   ["read_id", "bigint"],
   ["ordinal", "integer"],
-  ["fund_id", "text"],
   ["investor_id", "text"],
   ["name", "text"],
   ["email", "text"],
@@ -30,15 +29,25 @@ const recordset = sql.raw(
   `::jsonb) as rows(${positionColumnNames.map(([name, type]) => `${name} ${type}`).join(", ")}, packed text)`,
 );
 
-/** The insert of one chunk of positions: the rows as one jsonb array, amounts as their decimal strings. */
-export function positionsInsert(readId: number, fundId: string, offset: number, chunk: readonly KeptInvestor[]) {
-  const rows = chunk.map(({ record, taxKey }, index) => {
+/** A position to keep: its read, its place in the read's list, the masked record and its tax key. */
+export interface PositionRow {
+  readId: number;
+  ordinal: number;
+  record: Record<string, unknown>;
+  taxKey: string | null;
+}
+
+/**
+ * The insert of one chunk of positions (of one read or several: a batch of small lists is a few statements, not one
+ * per list): the rows as one jsonb array, amounts as their decimal strings.
+ */
+export function positionsInsert(chunk: readonly PositionRow[]) {
+  const rows = chunk.map(({ readId, ordinal, record, taxKey }) => {
     const packed = packRecord(record);
     const { investorId, name, email, amounts } = positionColumns(record);
     const row: Record<string, unknown> = {
       read_id: readId,
-      ordinal: offset + index,
-      fund_id: fundId,
+      ordinal,
       investor_id: investorId,
       name,
       email,
@@ -51,5 +60,3 @@ export function positionsInsert(readId: number, fundId: string, offset: number, 
   });
   return sql.join([insertPositions, sql.param(toJson(rows)), recordset]);
 }
-
-type KeptInvestor = { record: Record<string, unknown>; taxKey: string | null };

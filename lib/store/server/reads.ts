@@ -193,3 +193,46 @@ export function unkeptFunds(
     return found.rows.map((row) => row.fund);
   });
 }
+
+/** One investor's record as the fund's newest kept list holds it (by store key and investor id), or null. */
+export function keptInvestor(
+  fundKey: string,
+  investorId: string,
+  store: StoreConnection = defaultConnection(),
+): Promise<{ record: Record<string, unknown>; lastSeenAt: Date } | null> {
+  return store.use(async (_db, pool) => {
+    const found = await pool.query<{
+      packed: Buffer | null;
+      record: Record<string, unknown> | null;
+      last_seen_at: Date;
+    }>(
+      `select p.packed, p.record, l.last_seen_at
+       from (select id, last_seen_at from reads where kind = 'investors' and fund_id = $1
+             order by read_at desc, id desc limit 1) l
+       join positions p on p.read_id = l.id and p.investor_id = $2
+       where not exists (select 1 from read_failures x where x.fund_id = $1 and x.status = 404 and x.at > l.last_seen_at)
+       order by p.ordinal limit 1`,
+      [fundKey, investorId],
+    );
+    const row = found.rows[0];
+    if (!row) return null;
+    return { record: row.packed ? unpackRecord(row.packed) : row.record!, lastSeenAt: new Date(row.last_seen_at) };
+  });
+}
+
+/** A fund's newest kept record (by store key): its own read, else the one read with its list; null when none. */
+export function keptFundRecord(
+  fundKey: string,
+  store: StoreConnection = defaultConnection(),
+): Promise<{ record: Record<string, unknown>; lastSeenAt: Date } | null> {
+  return store.use(async (_db, pool) => {
+    const found = await pool.query<{ record: Record<string, unknown>; last_seen_at: Date }>(
+      `select r.record, r.last_seen_at from reads r where r.kind = 'fund' and r.fund_id = $1 and r.record is not null
+         and not exists (select 1 from read_failures x where x.fund_id = $1 and x.status = 404 and x.at > r.last_seen_at)
+       order by r.read_at desc, r.id desc limit 1`,
+      [fundKey],
+    );
+    const row = found.rows[0];
+    return row ? { record: row.record, lastSeenAt: new Date(row.last_seen_at) } : null;
+  });
+}

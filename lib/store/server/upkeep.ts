@@ -21,7 +21,8 @@ export function forgetPeople(
     db.transaction(async (tx) => {
       const removed = await tx.execute(
         sql`delete from positions where (email = ${email} or tax_key = any(${sql.param(input.taxKeys)}::text[]))
-              and (${sql.param(fundKeys)}::text[] is null or fund_id = any(${sql.param(fundKeys)}::text[]))`,
+              and (${sql.param(fundKeys)}::text[] is null
+                   or read_id in (select id from reads where fund_id = any(${sql.param(fundKeys)}::text[])))`,
       );
       // The current positions too: the person leaves the directory, capital outstanding and every total at once.
       const found = await tx.execute<{ fund: number }>(sql`
