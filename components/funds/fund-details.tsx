@@ -12,6 +12,8 @@ interface FundDetailsProps {
   fund: Fund;
   /** When the server read the fund (ms since epoch), for "Updated …". */
   readAt: number;
+  /** A kept read shown while the upstream is slow: its time (ms); null when read live. */
+  keptAt?: number | null;
   /** The capital its investors still owe, streamed once their list has been read. */
   outstanding: ReactNode;
   /** The reconciliation panel, streamed once the checks are worked out. */
@@ -29,7 +31,7 @@ interface FundDetailsProps {
  * and Reveal leaves, not the panels or their decimal arithmetic.
  */
 export function FundDetails(props: FundDetailsProps) {
-  const { fund, readAt, outstanding, reconciliation, changes, history, actions } = props;
+  const { fund, readAt, keptAt = null, outstanding, reconciliation, changes, history, actions } = props;
   const bank = fund.bank;
   return (
     <div className="space-y-4">
@@ -43,7 +45,7 @@ export function FundDetails(props: FundDetailsProps) {
         </div>
         <div className="ml-auto flex flex-wrap items-center gap-3">
           {actions}
-          <FundRefresh fundId={fund.id} readAt={readAt} />
+          <FundRefresh fundId={fund.id} readAt={readAt} kept={keptAt !== null} />
         </div>
       </header>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">

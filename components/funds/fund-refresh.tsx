@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useEffect, useState, useTransition } from "react";
 import { Freshness } from "@/components/ui/freshness";
 import { refreshInvestorRows } from "@/lib/investors/queries";
 
@@ -10,14 +10,21 @@ interface FundRefreshProps {
   fundId: string;
   /** When the server read the fund on screen (ms since epoch). */
   readAt: number;
+  /** The fund on screen is a kept read past its age (the upstream was slow): the page renders again until it is live. */
+  kept?: boolean;
 }
 
 /**
  * "Updated …" and Refresh for the server-rendered fund: the investor list is read again first, then the page renders
  * again on the server, so the fund, its capital outstanding and its reconciliation all follow the list just read.
  */
-export function FundRefresh({ fundId, readAt }: FundRefreshProps) {
+export function FundRefresh({ fundId, readAt, kept = false }: FundRefreshProps) {
   const router = useRouter();
+  useEffect(() => {
+    if (!kept) return;
+    const timer = setTimeout(() => router.refresh(), 3_000);
+    return () => clearTimeout(timer);
+  }, [kept, readAt, router]);
   const queryClient = useQueryClient();
   const [readingList, setReadingList] = useState(false);
   const [rendering, startTransition] = useTransition();
@@ -33,5 +40,5 @@ export function FundRefresh({ fundId, readAt }: FundRefreshProps) {
     );
   }
 
-  return <Freshness updatedAt={readAt} onRefresh={refresh} refreshing={readingList || rendering} />;
+  return <Freshness updatedAt={readAt} kept={kept} onRefresh={refresh} refreshing={readingList || rendering} />;
 }

@@ -21,8 +21,9 @@ interface InvestorDetailsProps {
 }
 
 export function InvestorDetails({ fundId, investorId }: InvestorDetailsProps) {
-  const { data: investor, error, isFetching, dataUpdatedAt, refetch } = useQuery(investorQuery(fundId, investorId));
-  if (!investor) {
+  const { data, error, isFetching, refetch } = useQuery(investorQuery(fundId, investorId));
+  const investor = data?.investor;
+  if (!data || !investor) {
     return error ? <ErrorPanel message={error.message} onRetry={() => void refetch()} retrying={isFetching} /> : null;
   }
   const sensitivePath = `/api/funds/${encodeURIComponent(fundId)}/investors/${encodeURIComponent(investorId)}/sensitive`;
@@ -35,7 +36,12 @@ export function InvestorDetails({ fundId, investorId }: InvestorDetailsProps) {
           <p className="text-sm text-zinc-600 dark:text-zinc-400">Investor id {investor.id}</p>
         </div>
         <div className="ml-auto">
-          <Freshness updatedAt={dataUpdatedAt} onRefresh={() => void refetch()} refreshing={isFetching} />
+          <Freshness
+            updatedAt={data.readAt}
+            kept={data.keptAt !== null}
+            onRefresh={() => void refetch()}
+            refreshing={isFetching && data.keptAt === null}
+          />
         </div>
       </header>
       {error ? <ErrorPanel title="Refresh failed" message={error.message} onRetry={() => void refetch()} /> : null}

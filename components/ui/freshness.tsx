@@ -5,6 +5,8 @@ import { useSyncExternalStore } from "react";
 interface FreshnessProps {
   /** When the data on screen was fetched (ms since epoch). */
   updatedAt: number;
+  /** The data is a kept read past its age, read again meanwhile: said beside its age. */
+  kept?: boolean;
   onRefresh: () => void;
   refreshing: boolean;
 }
@@ -34,7 +36,7 @@ function subscribe(onTick: () => void) {
 }
 
 /** "Updated 2 minutes ago" with a Refresh button: the figures change as investor data changes upstream. */
-export function Freshness({ updatedAt, onRefresh, refreshing }: FreshnessProps) {
+export function Freshness({ updatedAt, kept = false, onRefresh, refreshing }: FreshnessProps) {
   // The server and the first client render agree on "just now"; the clock takes over after hydration.
   const now = useSyncExternalStore(
     subscribe,
@@ -45,7 +47,7 @@ export function Freshness({ updatedAt, onRefresh, refreshing }: FreshnessProps) 
   return (
     <div className="flex items-center gap-3 text-sm text-zinc-600 dark:text-zinc-400">
       <span title={new Date(updatedAt).toISOString()} aria-live="polite">
-        {refreshing ? "Refreshing…" : `Updated ${age}`}
+        {refreshing ? "Refreshing…" : kept ? `As of ${age} (kept read) · refreshing…` : `Updated ${age}`}
       </span>
       <button
         type="button"

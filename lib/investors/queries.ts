@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { Investor } from "../customer-api/schemas";
-import { fetchJson } from "../query/fetch-json";
+import { fetchAnswer, fetchJson } from "../query/fetch-json";
 import { nextPageCursor, type PageCursor, pageParams } from "../query/paged";
 import type { InvestorColumnId } from "./columns";
 import { type InvestorView, investorViewSearch } from "./search-params";
-import type { InvestorNeighbours, InvestorRowsPage } from "./types";
+import type { InvestorNeighbours, InvestorRead, InvestorRowsPage } from "./types";
 
 export const investorRowsFirstPage = 100;
 
@@ -51,13 +51,22 @@ export function investorNeighboursQuery(fundId: string, investorId: string, view
   });
 }
 
+/** Header of an investor's answer: when it was read, and (a kept read being read again) since when it is kept. */
+export const readAtHeader = "X-Read-At";
+export const keptAtHeader = "X-Kept-At";
+
+const timeOf = (value: string | null) => (value === null || Number.isNaN(Date.parse(value)) ? null : Date.parse(value));
+
+/** An investor of a fund; a kept read being read again is asked for again until the fresh one is in. */
 export function investorQuery(fundId: string, investorId: string) {
   return queryOptions({
     queryKey: ["funds", fundId, "investors", investorId],
-    queryFn: ({ signal }) =>
-      fetchJson<Investor>(
-        `/api/funds/${encodeURIComponent(fundId)}/investors/${encodeURIComponent(investorId)}`,
-        signal,
-      ),
+    queryFn: async ({ signal }): Promise<InvestorRead> => {
+      const path = `/api/funds/${encodeURIComponent(fundId)}/investors/${encodeURIComponent(investorId)}`;
+      const { body, headers } = await fetchAnswer<Investor>(path, signal);
+      const readAt = timeOf(headers.get(readAtHeader)) ?? Date.now();
+      return { investor: body, readAt, keptAt: timeOf(headers.get(keptAtHeader)) };
+    },
+    refetchInterval: (query) => (query.state.data?.keptAt ? 2_000 : false),
   });
 }

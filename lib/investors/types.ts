@@ -37,3 +37,12 @@ export interface InvestorNeighbours {
   previous: { id: string } | null;
   next: { id: string } | null;
 }
+
+/** One investor as their page shows them: the record, when it was read, and whether that read is being read again. */
+export interface InvestorRead {
+  investor: Investor;
+  /** When the record was read (ms). */
+  readAt: number;
+  /** A kept read past the lists' age, served while the fund's list is read again: its time (ms); else null. */
+  keptAt: number | null;
+}

@@ -24,6 +24,11 @@ function retryAfterMsOf(response: Response): number | null {
 
 /** GET a same-origin JSON route; a non-2xx answer becomes an ApiError carrying the route's message. */
 export async function fetchJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return (await fetchAnswer<T>(path, signal)).body;
+}
+
+/** fetchJson, with the answer's headers (what a route says of its body beside it). */
+export async function fetchAnswer<T>(path: string, signal?: AbortSignal): Promise<{ body: T; headers: Headers }> {
   let response: Response;
   try {
     response = await fetch(path, { signal, headers: { Accept: "application/json" } });
@@ -39,7 +44,7 @@ export async function fetchJson<T>(path: string, signal?: AbortSignal): Promise<
         : `The dashboard answered HTTP ${response.status}.`;
     throw new ApiError(response.status, message, retryAfterMsOf(response));
   }
-  return body as T;
+  return { body: body as T, headers: response.headers };
 }
 
 /** One full sensitive value of one record, fetched only when a person presses Reveal. */

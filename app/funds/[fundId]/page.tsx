@@ -29,7 +29,7 @@ export default async function FundPage({ params, searchParams }: PageProps<"/fun
   const search = await searchParams;
   await investorTableCache().parse(search);
   const since = loadFundChangesSince(search);
-  const { value: fund, failure, readAt } = await readFundOnce(fundId);
+  const { value: fund, failure, readAt, keptAt } = await readFundOnce(fundId);
   // Decided before any Suspense boundary streams, so an unavailable fund answers HTTP 404.
   if (failure?.kind === "fund_not_found") notFound();
   return (
@@ -38,6 +38,7 @@ export default async function FundPage({ params, searchParams }: PageProps<"/fun
         <FundDetails
           fund={fund}
           readAt={readAt}
+          keptAt={keptAt}
           actions={<WatchLink fundId={fundId} what="this fund" />}
           outstanding={
             <Suspense fallback={<span role="status">Reading the investors…</span>}>

@@ -136,10 +136,12 @@ async function due(source: string, refresh: boolean): Promise<boolean> {
   if (last.startedAt === null) return true;
   const age = Date.now() - last.startedAt.getTime();
   const open = last.endedAt === null || last.endedAt < last.startedAt;
+  // A source none of whose funds the model lists (its list failed, or its funds were retired) is asked again soon.
+  const unlisted = last.listFailure !== null || last.listed === 0;
   return (
     age >= env.DIRECTORY_REFRESH_SECONDS * 1_000 ||
     open ||
-    ((refresh || last.listFailure !== null) && age >= env.INVESTOR_LIST_REFRESH_SECONDS * 1_000)
+    ((refresh || unlisted) && age >= env.INVESTOR_LIST_REFRESH_SECONDS * 1_000)
   );
 }
 

@@ -13,6 +13,8 @@ export interface SourceRound {
   listFailure: string | null;
   /** The status the funds list's failure answers with (502, 504, …). */
   listFailureStatus: number | null;
+  /** How many funds of the source the model lists now. */
+  listed: number;
 }
 
 /** The source's last round (by its fingerprint), or nothing yet. */
@@ -23,9 +25,11 @@ export function sourceRound(fingerprint: string, store: StoreConnection = defaul
       round_ended_at: Date | null;
       list_failure: string | null;
       list_failure_status: number | null;
+      listed: number;
     }>(
-      `select round_started_at, round_ended_at, list_failure, list_failure_status from org_sources
-       where fingerprint = $1`,
+      `select o.round_started_at, o.round_ended_at, o.list_failure, o.list_failure_status,
+              (select count(*)::int from org_funds f where f.fingerprint = $1 and f.listed) as listed
+       from (select $1::text as fingerprint) s left join org_sources o on o.fingerprint = s.fingerprint`,
       [fingerprint],
     );
     const row = found.rows[0];
@@ -34,6 +38,7 @@ export function sourceRound(fingerprint: string, store: StoreConnection = defaul
       endedAt: row?.round_ended_at ? new Date(row.round_ended_at) : null,
       listFailure: row?.list_failure ?? null,
       listFailureStatus: row?.list_failure_status ?? null,
+      listed: row?.listed ?? 0,
     };
   });
 }

@@ -6,7 +6,7 @@ import { WatchLink } from "@/components/alerts/watch-link";
 import { InvestorDetails } from "@/components/investors/investor-details";
 import { InvestorNav } from "@/components/investors/investor-nav";
 import { PageError } from "@/components/layout/page-error";
-import { getFundOnce, getInvestorOnce } from "@/lib/data/page-reads";
+import { fundReadOnce, investorReadOnce } from "@/lib/fund-reads/server/page-reads";
 import { prefetch } from "@/lib/data/prefetch";
 import { fundName } from "@/lib/funds/columns";
 import { fundQuery } from "@/lib/funds/queries";
@@ -22,8 +22,8 @@ type Props = PageProps<"/funds/[fundId]/investors/[investorId]">;
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { fundId, investorId } = await params;
   if (!isFundRef(fundId) || !isId(investorId)) return { title: "Investor" };
-  const investor = await getInvestorOnce(fundId, investorId).catch(() => null);
-  return { title: investor ? investorName(investor) : "Investor" };
+  const read = await investorReadOnce(fundId, investorId).catch(() => null);
+  return { title: read ? investorName(read.value) : "Investor" };
 }
 
 export default async function InvestorPage({ params }: Props) {
@@ -32,15 +32,21 @@ export default async function InvestorPage({ params }: Props) {
   const queryClient = getQueryClient();
   // The fund (for the breadcrumb) and the investor load together, on the server: a pasted link needs no waterfall.
   const [fundError, investorError] = await Promise.all([
-    prefetch(queryClient, { ...fundQuery(fundId), queryFn: () => getFundOnce(fundId) }),
-    prefetch(queryClient, { ...investorQuery(fundId, investorId), queryFn: () => getInvestorOnce(fundId, investorId) }),
+    prefetch(queryClient, { ...fundQuery(fundId), queryFn: async () => (await fundReadOnce(fundId)).value }),
+    prefetch(queryClient, {
+      ...investorQuery(fundId, investorId),
+      queryFn: async () => {
+        const { value, readAt, keptAt } = await investorReadOnce(fundId, investorId);
+        return { investor: value, readAt, keptAt };
+      },
+    }),
   ]);
   if (fundError?.kind === "fund_not_found" || investorError?.kind === "fund_not_found") redirect(`/funds/${fundId}`);
   if (investorError?.kind === "investor_not_found") notFound();
   const error = investorError ?? fundError;
   if (error) return <PageError message={error.message} />;
   const fund = queryClient.getQueryData(fundQuery(fundId).queryKey);
-  const investor = queryClient.getQueryData(investorQuery(fundId, investorId).queryKey);
+  const investor = queryClient.getQueryData(investorQuery(fundId, investorId).queryKey)?.investor;
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <div className="space-y-6">
