@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { accessOf } from "./lib/access/server/access";
-import { noAccessResponse, noAccessText, proxyAccess } from "./lib/access/server/no-access";
+import { noAccessResponse, noAccessText, proxyAccess } from "./lib/auth/no-access";
 import { clientAddress } from "./lib/auth/client-address";
 import { proxyUser } from "./lib/auth/proxy-user";
 import { sessionCookieName, verifySession } from "./lib/auth/verify-session";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginForm } from "@/components/auth/login-form";
 import { safeNext } from "@/lib/auth/redirect";
-import { noAccessText } from "@/lib/access/server/no-access";
+import { noAccessText } from "@/lib/auth/no-access";
 import { authMode, currentUser, refusedEmail, signInRequired } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Sign in" };

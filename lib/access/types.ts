@@ -1,5 +1,17 @@
 // Who may do what (issue 28): roles, scopes and the closed set of actions the policy decides. Browser-safe.
 
+/** How a person got in. */
+export type SignInMethod = "local" | "oidc" | "proxy" | "demo" | "system";
+
+/** Who a person is, as access is decided for them: their email, how they got in, the groups named for them. */
+export interface Identity {
+  email: string;
+  name?: string;
+  method: SignInMethod;
+  /** The groups the provider or the proxy names now (single sign-on, proxy), for ACCESS_RULES_FILE. */
+  groups?: readonly string[];
+}
+
 /** Each role adds to the one before: viewer ⊂ ops ⊂ admin. */
 export const roles = ["viewer", "ops", "admin"] as const;
 export type Role = (typeof roles)[number];

@@ -1,4 +1,4 @@
-import type { SignInMethod } from "../auth/session-token";
+import type { SignInMethod } from "../access/types";
 
 // The audit trail's rows (issue 28): who did what to which fund or investor, when, from where, and how it ended.
 

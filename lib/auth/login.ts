@@ -32,7 +32,7 @@ export async function signInLocal(body: unknown, address: string): Promise<{ tok
     env.DASHBOARD_SESSION_HOURS * 3600,
   );
   logLine("sign_in", { user: user.email, method: "local" });
-  const access = accessOf({ email: user.email, sid: "", method: "local", issuedAt: Date.now() });
+  const access = accessOf({ email: user.email, method: "local" });
   auditSignIn(user.email, "local", true, access ? grantDetail(access) : "users file", address);
   return { token, email: user.email };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import argon2 from "argon2";
-import { localUsers, type User } from "./users";
+import { localUsers, type User } from "../access/server/users";
 
 // Verified against when the email is unknown, so both failures take the same time.
 const dummyHash = argon2.hash("not a real password", { type: argon2.argon2id });

@@ -3,19 +3,15 @@ import { LRUCache } from "lru-cache";
 import { processWide } from "../server/process-wide";
 import { sessionKeyFrom } from "./session-key.mjs";
 
-export type SignInMethod = "local" | "oidc" | "proxy" | "demo" | "system";
+import type { Identity, SignInMethod } from "../access/types";
 
-export interface SessionUser {
-  /** The person's email: what audit lines name. */
-  email: string;
-  name?: string;
+export type { SignInMethod };
+
+export interface SessionUser extends Identity {
   /** Session id, so a signed-out session can be refused until it would have expired; "" without a session. */
   sid: string;
-  method: SignInMethod;
   /** When the session was opened (ms), so revoking a person ends every session opened before. */
   issuedAt: number;
-  /** The groups the provider or the proxy names now (single sign-on, proxy), for ACCESS_RULES_FILE. */
-  groups?: readonly string[];
 }
 
 /**

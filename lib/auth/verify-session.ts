@@ -5,7 +5,7 @@ import { servedOverHttps } from "../server/public-url";
 import { defaultReevaluation, oidcGroupsNow } from "./oidc-reevaluate";
 import { isRevoked } from "./revocation";
 import { openSession, type SessionUser } from "./session-token";
-import { localUsers } from "./users";
+import { localUsers } from "../access/server/users";
 
 /** `__Host-` makes the browser keep the cookie to this exact host over https, out of reach of subdomains. */
 export function sessionCookieName(): string {

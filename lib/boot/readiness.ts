@@ -1,6 +1,6 @@
 import "server-only";
 import { readRulesFile } from "../access/server/rules";
-import { readUsersFile } from "../auth/users";
+import { readUsersFile } from "../access/server/users";
 import { authModeOf, readEnv } from "../server/env";
 import { logLine } from "../server/log";
 import { processWide } from "../server/process-wide";

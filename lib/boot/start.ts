@@ -3,7 +3,7 @@ import { readRulesFile } from "../access/server/rules";
 import { pruneAudit } from "../audit/server/retention";
 import { registerAlerts, startAlerts, stopAlerts } from "../alerts/server/worker";
 import { sharedRevocations } from "../auth/shared-revocations";
-import { readUsersFile } from "../auth/users";
+import { readUsersFile } from "../access/server/users";
 import { seedCatalog } from "../data/catalog-seed";
 import { connectUpstream } from "../data/upstream";
 import { scheduleDailySnapshot } from "../fund-reads/server/snapshot";

@@ -30,6 +30,7 @@ describe("the investor directory's search params", () => {
       views,
       search: directoryViewSearch,
       firstPageRows: directoryFirstPage,
+      cursors: fc.stringMatching(/^[A-Za-z0-9_-]{1,80}$/),
       defaults: { refresh: false },
     });
   });

@@ -27,6 +27,7 @@ describe("capital outstanding's search params", () => {
       views,
       search: outstandingViewSearch,
       firstPageRows: outstandingFirstPage,
+      cursors: fc.stringMatching(/^[A-Za-z0-9_-]{1,80}$/),
     });
   });
 

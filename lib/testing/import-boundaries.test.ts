@@ -34,7 +34,7 @@ describe("import boundaries", () => {
     ],
     [
       "lib/fund-reads/server/probe.ts",
-      'import { directorySnapshot } from "../../directory/server/directory";\nexport const probe = directorySnapshot;\n',
+      'import { directoryPage } from "../../directory/server/reads";\nexport const probe = directoryPage;\n',
     ],
   ])(
     "refuses %s importing across a boundary",

@@ -59,6 +59,8 @@ export interface PagesRoundTrip<P extends ParserMap, V extends object> {
   readVersion?: (version: string) => unknown;
   /** What the table never writes on a page, read back at its default (refresh: false). */
   defaults?: Record<string, unknown>;
+  /** The keyset cursors a page hands out (the store's views), when the view pages by them. */
+  cursors?: fc.Arbitrary<string>;
 }
 
 /** A page of a view, as the table asks for it (lib/query/paged.ts), reads back as the view, its offset, limit, version. */
@@ -66,16 +68,26 @@ export function expectPagesRoundTrip<P extends ParserMap, V extends object>(opti
   const { parsers, views, search, firstPageRows, versions = arbitraries.digest(), readVersion = (v) => v } = options;
   expectRoundTrip({
     parsers,
-    views: fc.record({ view: views, offset: fc.nat(10_000_000), version: fc.option(versions) }),
-    write: ({ view, offset, version }) =>
-      pageParams(search(view), version === null ? { offset } : { offset, version }, firstPageRows),
-    read: ({ view, offset, version }) =>
+    views: fc.record({
+      view: views,
+      offset: fc.nat(10_000_000),
+      version: fc.option(versions),
+      after: options.cursors ? fc.option(options.cursors) : fc.constant(null),
+    }),
+    write: ({ view, offset, version, after }) =>
+      pageParams(
+        search(view),
+        { offset, ...(version === null ? {} : { version }), ...(after === null ? {} : { after }) },
+        firstPageRows,
+      ),
+    read: ({ view, offset, version, after }) =>
       ({
         ...view,
         ...options.defaults,
         offset,
         limit: offset === 0 ? firstPageRows : laterPageRows,
         version: version === null ? null : readVersion(version),
+        ...(options.cursors ? { after } : {}),
       }) as inferParserType<P>,
   });
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { SessionUser } from "../../auth/session-token";
+import type { Identity as SessionUser } from "../types";
 
 const env = vi.hoisted(() => ({}) as Record<string, unknown>);
 vi.mock("../../server/env", async (original) => ({
@@ -33,9 +33,7 @@ writeFileSync(
 
 const person = (method: SessionUser["method"], email: string, groups?: string[]): SessionUser => ({
   email,
-  sid: "s",
   method,
-  issuedAt: 1,
   groups,
 });
 

@@ -1,6 +1,6 @@
 import "server-only";
-import type { SessionUser } from "../../auth/session-token";
-import { localUsers } from "../../auth/users";
+import type { Identity as SessionUser } from "../types";
+import { localUsers } from "./users";
 import { sourceNames } from "../../customer-api/sources";
 import { everything, parseScope, scopeKey } from "../scope";
 import type { Access, Role, Scope } from "../types";

@@ -1,5 +1,5 @@
 import "server-only";
-import { localUsers } from "../../auth/users";
+import { localUsers } from "./users";
 import type { AccessOverview } from "../overview";
 import { describeScope } from "../scope";
 import { scopeFrom } from "./access";

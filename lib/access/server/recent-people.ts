@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
-import type { SessionUser } from "../../auth/session-token";
+import type { Identity as SessionUser } from "../types";
 import { logLine } from "../../server/log";
 import { processWide } from "../../server/process-wide";
 import { type SharedStore, sharedStore } from "../../server/shared-store";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { revokeSessions } from "@/lib/access/server/revoke";
+import { revokeSessions } from "@/lib/auth/revoke-sessions";
 import { clientAddress } from "@/lib/auth/client-address";
 import { apiWrite } from "@/lib/http/api-route";
 import { readJsonBody } from "@/lib/http/json-body";

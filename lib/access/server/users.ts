@@ -1,9 +1,9 @@
 import "server-only";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { watchedConfig } from "../access/server/watched-config";
-import { roles } from "../access/types";
-import { EnvError, serverEnv } from "../server/env";
+import { watchedConfig } from "./watched-config";
+import { roles } from "../types";
+import { EnvError, serverEnv } from "../../server/env";
 
 const usersSchema = z.array(
   z.object({

@@ -1,11 +1,11 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
-import type { SessionUser } from "../../auth/session-token";
-import { auditSignIn } from "../../auth/sign-in-audit";
-import { processWide } from "../../server/process-wide";
-import type { Access } from "../types";
-import { accessOf } from "./access";
-import { noteAccess } from "./recent-people";
+import type { SessionUser } from "./session-token";
+import { auditSignIn } from "./sign-in-audit";
+import { processWide } from "../server/process-wide";
+import type { Access } from "../access/types";
+import { accessOf } from "../access/server/access";
+import { noteAccess } from "../access/server/recent-people";
 
 /** What a person no rule admits is told, on the sign-in page, the proxy's refusal page and in JSON. */
 export function noAccessText(email?: string): string {

@@ -1,11 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import type { AuditOutcome } from "../../audit/types";
-import { revokePerson } from "../../auth/revocation";
-import type { Principal } from "../../data/principal";
-import { BadRequest, Forbidden, ServiceUnavailable } from "../../http/errors";
-import { can } from "../policy";
-import { auditAccess } from "./audit-row";
+import type { AuditOutcome } from "../audit/types";
+import { revokePerson } from "./revocation";
+import type { Principal } from "../data/principal";
+import { BadRequest, Forbidden, ServiceUnavailable } from "../http/errors";
+import { can } from "../access/policy";
+import { auditAccess } from "../access/server/audit-row";
 
 const bodySchema = z.strictObject({ email: z.string().trim().min(3).max(320) });
 
