@@ -1,7 +1,8 @@
 // Who may do what (issue 28): roles, scopes and the closed set of actions the policy decides. Browser-safe.
 
-/** How a person got in. */
-export type SignInMethod = "local" | "oidc" | "proxy" | "demo" | "system";
+import type { SignInMethod } from "../server/audit-types";
+
+export type { SignInMethod };
 
 /** Who a person is, as access is decided for them: their email, how they got in, the groups named for them. */
 export interface Identity {

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
-export const defaultRevokedUsersFile = ".fund-explorer/revoked-users.json";
+export { defaultRevokedUsersFile } from "../server/process-env.mjs";
 
 /** The file's entries as email (lower case) -> revoked-at in ms; empty when the file does not exist. */
 export function readRevokedUsers(path) {

@@ -1,9 +1,7 @@
 import "server-only";
 import { userInfo } from "node:os";
-import type { FundResource } from "../access/types";
-import type { Principal } from "../data/principal";
 import { requestFacts } from "../http/request-facts";
-import type { AuditAction, AuditEntry, AuditOutcome } from "../audit/types";
+import type { AuditAction, AuditEntry, AuditOutcome, SignInMethod } from "./audit-types";
 
 // Audit rows as the callers make them: who (a signed-in person with their request, or the operator at a command)
 // and what (an action, its outcome, the fund as the policy saw it).
@@ -12,7 +10,7 @@ import type { AuditAction, AuditEntry, AuditOutcome } from "../audit/types";
 export type AuditWho = Pick<AuditEntry, "actor" | "method" | "requestId" | "clientAddress">;
 
 /** A signed-in person (or the server's own principal), with the request's id and client address when there is one. */
-export function personOf(user: Principal, request: Request | Headers | null): AuditWho {
+export function personOf(user: { email: string; method: SignInMethod }, request: Request | Headers | null): AuditWho {
   const facts = request ? requestFacts(request) : { requestId: null, clientAddress: null };
   return { actor: user.email, method: user.method, ...facts };
 }
@@ -27,7 +25,7 @@ export interface AuditWhat {
   action: AuditAction;
   outcome: AuditOutcome;
   /** The fund as the policy saw it: its source and organization decide which admins see the row. */
-  fund?: FundResource | null;
+  fund?: { source: string; organization: string | null } | null;
   fundId?: string | null;
   investorId?: string | null;
   detail?: string | null;

@@ -2,7 +2,7 @@ import "server-only";
 import { ServiceUnavailable } from "../http/errors";
 import { logLine } from "./log";
 import { appendAuditEvent } from "../store/server";
-import type { AuditAction, AuditEntry } from "../audit/types";
+import type { AuditAction, AuditEntry } from "./audit-types";
 
 // The one writer of the audit trail: a row in the store (lib/store/server/audit.ts), chained to the one before.
 

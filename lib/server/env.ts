@@ -1,8 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { defaultRevokedUsersFile } from "../auth/revoked-users-file.mjs";
 
-import { integer, processEnvShape } from "./process-env.mjs";
+import { defaultRevokedUsersFile, integer, processEnvShape } from "./process-env.mjs";
 
 const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+export const defaultRevokedUsersFile: string;
 
 export const integer: (min: number, max: number, fallback: number) => z.ZodType<number>;
 export const processEnvShape: {

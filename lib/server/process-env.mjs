@@ -4,6 +4,9 @@ import { z } from "zod";
 
 const blankToUndefined = (value) => (value === "" ? undefined : value);
 
+/** Where `npm run revoke` writes the people whose sessions are ended, unless DASHBOARD_REVOKED_USERS_FILE says. */
+export const defaultRevokedUsersFile = ".fund-explorer/revoked-users.json";
+
 /** A whole number from the environment, between min and max, else the fallback when unset or blank. */
 export const integer = (min, max, fallback) =>
   z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));

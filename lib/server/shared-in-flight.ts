@@ -1,5 +1,7 @@
 import "server-only";
-import type { Principal } from "../data/principal";
+
+/** Who a read is shared among: people of one role and one scope (lib/data's principal has both). */
+type Sharer = { role: string; scopeKey: string };
 
 const inFlight = new Map<string, Promise<unknown>>();
 const encoder = new TextEncoder();
@@ -21,21 +23,13 @@ export function sharedInFlight<T>(key: string, produce: () => Promise<T>): Promi
  * scope is shown is never another's (a person out of scope who asked at the same moment got the list, not a 404).
  * (Next compresses each response itself and strips a handler's own Content-Encoding, so gzip is not shared.)
  */
-export function sharedJsonBody(
-  principal: Pick<Principal, "role" | "scopeKey">,
-  key: string,
-  produce: () => Promise<unknown>,
-): Promise<Uint8Array> {
+export function sharedJsonBody(principal: Sharer, key: string, produce: () => Promise<unknown>): Promise<Uint8Array> {
   return sharedInScope(principal, `json:${key}`, () =>
     produce().then((value) => encoder.encode(JSON.stringify(value))),
   );
 }
 
 /** sharedInFlight among people of one role and one scope only: a read the policy decided for the first of them. */
-export function sharedInScope<T>(
-  principal: Pick<Principal, "role" | "scopeKey">,
-  key: string,
-  produce: () => Promise<T>,
-): Promise<T> {
+export function sharedInScope<T>(principal: Sharer, key: string, produce: () => Promise<T>): Promise<T> {
   return sharedInFlight(`${principal.role}\n${principal.scopeKey}\n${key}`, produce);
 }

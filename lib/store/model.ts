@@ -110,3 +110,15 @@ export const outstandingSorts = [
   "daysOverdue",
 ] as const;
 export type OutstandingSort = (typeof outstandingSorts)[number];
+
+/** An investor added, removed or changed between a fund's two reads. */
+export interface PositionChange {
+  fundId: string;
+  investorId: string;
+  change: "added" | "removed" | "changed";
+  name: string;
+  /** The amounts that differ (numerically), each with before, after and the exact difference (after − before). */
+  amounts: { key: PositionAmountKey; before: string | null; after: string | null; difference: string | null }[];
+  /** Both records (masked as kept) when they differ as jsonb; null for an added or removed investor. */
+  records: { before: Record<string, unknown>; after: Record<string, unknown> } | null;
+}

@@ -36,10 +36,25 @@ describe("import boundaries", () => {
       "lib/fund-reads/server/probe.ts",
       'import { directoryPage } from "../../directory/server/reads";\nexport const probe = directoryPage;\n',
     ],
+    // Every feature folder, not only those an old list named: alerts reaching into the changes' server folder.
+    [
+      "lib/alerts/server/probe.ts",
+      'import { fundChangesOf } from "../../changes/server/fund-changes";\nexport const probe = fundChangesOf;\n',
+    ],
+    // What fund-reads hands over is its own: no feature's types either.
+    [
+      "lib/fund-reads/server/probe.ts",
+      'import type { DirectoryRow } from "../../directory/types";\nexport type P = DirectoryRow;\n',
+    ],
+    // Plumbing imports no feature: the start-up wiring lives in lib/boot.
+    [
+      "lib/server/probe.ts",
+      'import { startAlerts } from "../alerts/server/worker";\nexport const probe = startAlerts;\n',
+    ],
   ])(
     "refuses %s importing across a boundary",
     async (filePath, source) => {
-      expect(await boundaryErrors(filePath, source)).toHaveLength(1);
+      expect((await boundaryErrors(filePath, source)).length).toBeGreaterThan(0);
     },
     60_000,
   );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { createSubscription, listSubscriptions } from "@/lib/alerts/server/subscriptions";
 import { noStore } from "@/lib/http/error-response";
-import { apiRoute, apiWrite } from "@/lib/http/api-route";
+import { apiRoute, apiWrite } from "@/lib/auth/api-route";
 import { readJsonBody } from "@/lib/http/json-body";
 
 // The person's subscriptions (GET), and a new one (POST, JSON from this dashboard's origin): 201 with its id and, for

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { auditRowsParsers } from "@/lib/audit/search-params";
 import { auditPage } from "@/lib/audit/server/trail";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 
 // The audit trail (?person=&action=&fund=&investor=&from=&to=&offset=&limit=&version=), newest first; admins only
 // (anyone else: the 404 of an unknown route), each the rows of their scope.

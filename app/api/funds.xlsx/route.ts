@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fundsCsvParsers } from "@/lib/funds/search-params";
 import { fundsExport } from "@/lib/funds/server/export";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { reconciliationSummaries } from "@/lib/reconciliation/server/summaries";
 import { xlsxFormat } from "@/lib/xlsx/server/xlsx-format";
 

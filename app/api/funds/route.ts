@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { readFunds } from "@/lib/fund-reads/server/funds";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { jsonBytesResponse } from "@/lib/http/responses";
 import { sharedJsonBody } from "@/lib/server/shared-in-flight";
 

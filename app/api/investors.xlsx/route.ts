@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { investorsCsvParsers } from "@/lib/directory/search-params";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { investorsFile } from "../investors-file";
 import { xlsxFormat } from "@/lib/xlsx/server/xlsx-format";
 

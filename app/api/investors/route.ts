@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { directoryRowsParsers } from "@/lib/directory/search-params";
 import { directoryPage } from "@/lib/directory/server/reads";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { inPersonLane } from "@/lib/server/fair-share";
 
 // A page of the organization's investor directory (?sort=&q=&type=&offset=&limit=&after=), with its progress.

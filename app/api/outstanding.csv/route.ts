@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { csvFormat } from "@/lib/csv/stream";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { outstandingCsvParsers } from "@/lib/outstanding/search-params";
 import { outstandingExport } from "@/lib/outstanding/server/export";
 

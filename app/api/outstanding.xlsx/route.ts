@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { outstandingCsvParsers } from "@/lib/outstanding/search-params";
 import { outstandingExport } from "@/lib/outstanding/server/export";
 import { xlsxFormat } from "@/lib/xlsx/server/xlsx-format";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { outstandingRowsParsers } from "@/lib/outstanding/search-params";
 import { outstandingPage } from "@/lib/outstanding/server/reads";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { globalSearch } from "@/lib/directory/server/reads";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { parseAsSearch } from "@/lib/table/parsers";
 
 // The header's search: funds and investors matching ?q=, at most 8 of each, best first.

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import Big from "big.js";
 import { LRUCache } from "lru-cache";
-import { investorChangesOf, kindsOf } from "../../changes/server/fund-changes";
+import { investorChangesOf, kindsOf } from "../../changes/investor-changes";
 import { fingerprintOf, sourceNames } from "../../data/sources";
 import { onListKept } from "../../fund-reads/server/kept-hooks";
 import { serverEnv } from "../../server/env";

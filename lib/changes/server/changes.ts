@@ -12,7 +12,8 @@ import { byDay, pageOfChanges } from "../paging";
 import type { ChangesPageView, ChangesView } from "../search-params";
 import { type ChangeKind, changeKinds, type FundChanges, type OrganizationChanges } from "../types";
 import { type ComparedFund, comparedSince } from "./compared";
-import { comparedFundName, fundChangesOf, kindsOf } from "./fund-changes";
+import { kindsOf } from "../investor-changes";
+import { comparedFundName, fundChangesOf } from "./fund-changes";
 
 // The changes of one fund or of the organization, since a moment, from the kept reads (lib/store) and the pairs of
 // reads already compared (compared.ts); the organization's a page at a time, its sums and counts over every page.

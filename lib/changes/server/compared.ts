@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import { changesSince, type FundComparison, type PositionChange } from "../../store/server";
 import { processWide } from "../../server/process-wide";
 import type { InvestorChange } from "../types";
-import { investorChangesOf } from "./fund-changes";
+import { investorChangesOf } from "../investor-changes";
 
 // Kept reads never change, so what differs between two of them is worked out once and held: a request diffs only
 // the pairs of reads it has not seen (a fund read anew, a moment that reaches an older read). Held for minutes, not

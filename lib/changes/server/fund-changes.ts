@@ -1,6 +1,6 @@
 import "server-only";
-import type { FundComparison, PositionChange } from "../../store/server";
-import { amountChange, recordChanges } from "../classify";
+import type { FundComparison } from "../../store/server";
+import { kindsOf } from "../investor-changes";
 import { type ChangeKind, changeKinds, type FundChanges, type InvestorChange } from "../types";
 
 // One fund's comparison from the store made into what people read: investors, their fields, kinds and counts.
@@ -12,35 +12,11 @@ export function comparedFundName(compared: FundComparison): string {
   return compared.fund.displayName?.trim() || compared.fund.legalName?.trim() || compared.fundId;
 }
 
-function investorChange(position: PositionChange): InvestorChange {
-  const commitment = position.amounts.find((amount) => amount.key === "commitment_amount");
-  if (position.change !== "changed") {
-    const value = position.change === "added" ? (commitment?.after ?? null) : (commitment?.before ?? null);
-    const kind = position.change;
-    return { investorId: position.investorId, name: position.name, change: kind, commitment: value, fields: [] };
-  }
-  const fields = [
-    ...position.amounts.map(amountChange),
-    ...(position.records ? recordChanges(position.records.before, position.records.after) : []),
-  ];
-  return { investorId: position.investorId, name: position.name, change: "changed", commitment: null, fields };
-}
-
-/** The kinds of an investor's change: added or removed, else each changed field's. */
-export function kindsOf(investor: InvestorChange): ChangeKind[] {
-  return investor.change === "changed" ? investor.fields.map((field) => field.kind) : [investor.change];
-}
-
 // Changed payment details shortly before a call are the usual sign of payment-redirect fraud.
 function nearCall(capitalDueDate: string | null, changedBy: Date): boolean {
   const due = capitalDueDate ? Date.parse(capitalDueDate) : Number.NaN;
   if (Number.isNaN(due)) return false;
   return changedBy.getTime() >= due - 30 * dayMs && changedBy.getTime() <= due + dayMs;
-}
-
-/** The investors of a pair's changed positions that changed in a way people read (not only "1.0" → "1.00"). */
-export function investorChangesOf(positions: readonly PositionChange[]): InvestorChange[] {
-  return positions.map(investorChange).filter((investor) => kindsOf(investor).length > 0);
 }
 
 /** A fund's changes since `since`, from its comparison and its changed investors (investorChangesOf). */

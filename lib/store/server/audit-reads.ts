@@ -1,5 +1,6 @@
 import "server-only";
-import type { Scope } from "@/lib/access/types";
+/** Which rows a reader may see: every one, or those of the (source, organization) pairs named (null: any). */
+type Scope = { all: true } | { all: false; entries: readonly { source: string | null; organization: string | null }[] };
 import type { AuditEvent } from "./audit-chain";
 import { type AuditRecord, auditEventOf, auditSelect } from "./audit";
 import { type StoreConnection, defaultConnection } from "./connection";

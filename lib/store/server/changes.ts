@@ -1,13 +1,14 @@
 import "server-only";
 import { isDeepStrictEqual } from "node:util";
-import { positionAmountKeys } from "../columns";
+import { type PositionAmountKey, positionAmountKeys } from "../columns";
+import type { PositionChange } from "../model";
 import { type StoreConnection, defaultConnection } from "./connection";
 import { unpackRecord } from "./packed-record";
 
 // What changed between two kept reads of each fund, worked out in SQL: the newest read at or before a moment against
 // the newest now, positions joined on investor id, numeric differences exact (numeric), records compared by hash.
 
-export type AmountKey = (typeof positionAmountKeys)[number];
+export type AmountKey = PositionAmountKey;
 export const fundFigureKeys = ["total_commitments", "total_contributed", "total_received", "investor_count"] as const;
 export type FundFigureKey = (typeof fundFigureKeys)[number];
 
@@ -33,17 +34,7 @@ export interface FundComparison {
   gaps: { count: number; first: Date | null; last: Date | null };
 }
 
-/** An investor added, removed or changed between a fund's two reads. */
-export interface PositionChange {
-  fundId: string;
-  investorId: string;
-  change: "added" | "removed" | "changed";
-  name: string;
-  /** The amounts that differ (numerically), each with before, after and the exact difference (after − before). */
-  amounts: { key: AmountKey; before: string | null; after: string | null; difference: string | null }[];
-  /** Both records (masked as kept) when they differ as jsonb; null for an added or removed investor. */
-  records: { before: Record<string, unknown>; after: Record<string, unknown> } | null;
-}
+export type { PositionChange };
 
 const newest = (kind: string, bound: string) => `
   select id, read_at, last_seen_at, total_commitments, total_contributed, total_received, investor_count, record

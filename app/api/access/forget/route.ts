@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { forgetForAdmin } from "@/lib/fund-reads/server/forget";
-import { apiWrite } from "@/lib/http/api-route";
+import { apiWrite } from "@/lib/auth/api-route";
 import { BadRequest } from "@/lib/http/errors";
 import { readJsonBody } from "@/lib/http/json-body";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { revokeSessions } from "@/lib/auth/revoke-sessions";
 import { clientAddress } from "@/lib/auth/client-address";
-import { apiWrite } from "@/lib/http/api-route";
+import { apiWrite } from "@/lib/auth/api-route";
 import { readJsonBody } from "@/lib/http/json-body";
 
 // {"email": "…"}: a few dozen bytes; anything past 1 KB is refused unread.

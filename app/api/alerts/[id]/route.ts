@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { removeSubscription } from "@/lib/alerts/server/subscriptions";
 import { noStore } from "@/lib/http/error-response";
-import { apiWrite } from "@/lib/http/api-route";
+import { apiWrite } from "@/lib/auth/api-route";
 
 // Deletes one of the person's subscriptions (an admin of everything: a team's too), with its deliveries: 204.
 export const DELETE = apiWrite(

@@ -1,5 +1,5 @@
 import { readFund } from "@/lib/fund-reads/server/funds";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { fundParamsSchema } from "@/lib/values/ids";
 
 export const GET = apiRoute("GET /api/funds/[fundId]", fundParamsSchema, {}, ({ params, user }) =>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { outstandingViewParsers } from "@/lib/outstanding/search-params";
 import { outstandingEmails } from "@/lib/outstanding/server/reads";
 

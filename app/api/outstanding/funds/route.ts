@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { outstandingFunds } from "@/lib/outstanding/server/reads";
 
 // The funds with capital outstanding and how many positions owe in each: the fund filter's choices.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { rotateSecret } from "@/lib/alerts/server/subscriptions";
-import { apiWrite } from "@/lib/http/api-route";
+import { apiWrite } from "@/lib/auth/api-route";
 
 // A new signing secret for a subscription's webhook, shown this once; the old one signs beside it for a day.
 export const POST = apiWrite(

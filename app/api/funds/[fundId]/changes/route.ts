@@ -1,6 +1,6 @@
 import { fundChangesParsers } from "@/lib/changes/search-params";
 import { fundChanges } from "@/lib/changes/server/changes";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { NotFound } from "@/lib/http/errors";
 import { fundParamsSchema } from "@/lib/values/ids";
 

@@ -1,5 +1,5 @@
 import { changedInvestorIds } from "@/lib/changes/server/changes";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { jsonBytesResponse } from "@/lib/http/responses";
 import { visibleInvestorColumnIds } from "@/lib/investors/columns";
 import { investorRowsParsers } from "@/lib/investors/search-params";

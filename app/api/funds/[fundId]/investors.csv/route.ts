@@ -1,5 +1,5 @@
 import { csvFormat } from "@/lib/csv/stream";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { investorCsvParsers } from "@/lib/investors/search-params";
 import { fundInvestorsExport } from "@/lib/investors/server/export";
 import { fundParamsSchema } from "@/lib/values/ids";

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { investorCsvParsers } from "@/lib/investors/search-params";
 import { fundInvestorsExport } from "@/lib/investors/server/export";
 import { fundParamsSchema } from "@/lib/values/ids";

@@ -1,5 +1,5 @@
 import { listInvestors } from "@/lib/data/investors";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { jsonBytesResponse } from "@/lib/http/responses";
 import { sharedJsonBody } from "@/lib/server/shared-in-flight";
 import { fundParamsSchema } from "@/lib/values/ids";

@@ -1,5 +1,5 @@
 import { csvFormat } from "@/lib/csv/stream";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { differencesExport } from "@/lib/reconciliation/server/differences-export";
 import { fundParamsSchema } from "@/lib/values/ids";
 

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { differencesExport } from "@/lib/reconciliation/server/differences-export";
 import { fundParamsSchema } from "@/lib/values/ids";
 import { xlsxFormat } from "@/lib/xlsx/server/xlsx-format";

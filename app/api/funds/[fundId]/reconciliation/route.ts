@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { fundReconciliation } from "@/lib/reconciliation/server/fund-reconciliation";
 import { fundParamsSchema } from "@/lib/values/ids";
 

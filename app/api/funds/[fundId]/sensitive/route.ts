@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { revealFundSecret, revealParsers, secretField } from "@/lib/sensitive/server/sensitive-reads";
 import { fundParamsSchema } from "@/lib/values/ids";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { resend } from "@/lib/alerts/server/subscriptions";
-import { apiWrite } from "@/lib/http/api-route";
+import { apiWrite } from "@/lib/auth/api-route";
 import { NotFound } from "@/lib/http/errors";
 
 // The log's Resend: the delivery is sent again from its first attempt (the same webhook-id).

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { noStore } from "@/lib/http/error-response";
 import { investorRead } from "@/lib/fund-reads/server/records";
 import { keptAtHeader, readAtHeader } from "@/lib/investors/queries";

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { investorViewParsers } from "@/lib/investors/search-params";
 import { investorIndex } from "@/lib/investors/server/list-cache";
 import { inPersonLane } from "@/lib/server/fair-share";

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/auth/api-route";
 import { revealInvestorSecret, revealParsers, secretField } from "@/lib/sensitive/server/sensitive-reads";
 import { investorParamsSchema } from "@/lib/values/ids";
 

@@ -1,14 +1,14 @@
 import "server-only";
 import type { inferParserType, ParserMap } from "nuqs/server";
 import type { z } from "zod";
-import { sameOrigin } from "../auth/same-origin";
-import { requireUser } from "../auth/session";
+import { sameOrigin } from "./same-origin";
+import { requireUser } from "./session";
 import type { Principal } from "../data/principal";
 import { logLine } from "../server/log";
-import { errorResponse, jsonError, noStore } from "./error-response";
-import { loadQuery } from "./query";
-import { requestFacts } from "./request-facts";
-import { runWithRequestContext } from "./request-context";
+import { errorResponse, jsonError, noStore } from "../http/error-response";
+import { loadQuery } from "../http/query";
+import { requestFacts } from "../http/request-facts";
+import { runWithRequestContext } from "../http/request-context";
 
 const paramNames: Record<string, string> = { fundId: "Fund id", investorId: "Investor id", key: "Investor key" };
 

@@ -57,8 +57,8 @@ describe("apiWrite", () => {
   });
 
   it("answers a bad field of the body as 400 naming it", async () => {
-    const { errorResponse } = await import("./error-response");
-    const { BadField } = await import("./errors");
+    const { errorResponse } = await import("../http/error-response");
+    const { BadField } = await import("../http/errors");
     const response = errorResponse(new BadField("webhook.url", "it must be https"))!;
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "webhook.url: it must be https", field: "webhook.url" });
