@@ -13,13 +13,24 @@ interface OutstandingFiltersProps {
   onFundChange: (fund: string | null) => void;
   overdue: boolean;
   onOverdueChange: (overdue: boolean) => void;
+  /** What "Paid since" counts from (1d, 7d, 30d, or a date a link gave), and who of the rows it keeps. */
+  since: string;
+  onSinceChange: (since: string) => void;
+  paid: "some" | "none" | null;
+  onPaidChange: (paid: "some" | "none" | null) => void;
 }
+
+const spans = [
+  ["1d", "a day"],
+  ["7d", "7 days"],
+  ["30d", "30 days"],
+] as const;
 
 const count = new Intl.NumberFormat("en-US");
 
 /** One fund or all of them, and only what is past due. */
 export function OutstandingFilters(props: OutstandingFiltersProps) {
-  const { positions, fund, fundName, onFundChange, overdue, onOverdueChange } = props;
+  const { positions, fund, fundName, onFundChange, overdue, onOverdueChange, since, paid } = props;
   const id = useId();
   // The choices are asked for once the page is up and drawn when the list is first focused or pressed: every fund's
   // option in the page's HTML made /outstanding 650 KB at 2,000 funds, most of it a list nobody had opened.
@@ -61,6 +72,32 @@ export function OutstandingFilters(props: OutstandingFiltersProps) {
         <input type="checkbox" checked={overdue} onChange={(event) => onOverdueChange(event.target.checked)} />
         Overdue only
       </label>
+      <label htmlFor={`${id}-since`} className="text-sm font-medium">
+        Paid since
+      </label>
+      <select
+        id={`${id}-since`}
+        value={since}
+        onChange={(event) => props.onSinceChange(event.target.value)}
+        className="h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        {spans.some(([value]) => value === since) ? null : <option value={since}>{since}</option>}
+        {spans.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label} ago
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="Who paid since then"
+        value={paid ?? ""}
+        onChange={(event) => props.onPaidChange((event.target.value || null) as "some" | "none" | null)}
+        className="h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        <option value="">Paid or not</option>
+        <option value="some">Paid something</option>
+        <option value="none">Paid nothing</option>
+      </select>
     </>
   );
 }

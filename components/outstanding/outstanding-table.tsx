@@ -61,6 +61,10 @@ export function OutstandingTable() {
           onFundChange={(fund) => void setView({ fund })}
           overdue={view.overdue}
           onOverdueChange={(overdue) => void setView({ overdue: overdue || null })}
+          since={view.since}
+          onSinceChange={(since) => void setView({ since: since === "7d" ? null : since })}
+          paid={view.paid}
+          onPaidChange={(paid) => void setView({ paid })}
         />
         <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
           {count.format(first.matched)} of {countOf(first.total, "position")} {pluralOf(first.matched, "owes", "owe")}{" "}

@@ -20,6 +20,7 @@ const outstandingColumnsList = [
   field("outstanding", "Outstanding", "money", "outstanding", "figure"),
   field("capital_due_date", "Due", "date"),
   field("daysOverdue", "Days overdue", "count", "daysOverdue", "figure"),
+  field("paidSince", "Paid since", "money"),
 ] as const satisfies readonly ColumnSpec<OutstandingRow>[];
 
 export type OutstandingColumnId = (typeof outstandingColumnsList)[number]["id"];

@@ -14,6 +14,8 @@ const views = viewOf(outstandingViewParsers, {
   sort: arbitraries.sort(outstandingColumnIds),
   fund: fc.option(arbitraries.fundId()),
   overdue: fc.boolean(),
+  since: arbitraries.since(),
+  paid: fc.constantFrom("some" as const, "none" as const, null),
 });
 
 describe("capital outstanding's search params", () => {

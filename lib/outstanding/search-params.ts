@@ -1,7 +1,16 @@
 // Parsers, loader and serializer from nuqs/server run on both sides; the hook is the browser's.
 import { useQueryStates } from "nuqs";
 import { createSearchParamsCache, createSerializer, type inferParserType } from "nuqs/server";
-import { parseAsCursor, parseAsDigest, parseAsFlag, parseAsFundId, parseAsSort, parseAsWhole } from "../table/parsers";
+import {
+  parseAsCursor,
+  parseAsDigest,
+  parseAsFlag,
+  parseAsFundId,
+  parseAsOneOf,
+  parseAsSince,
+  parseAsSort,
+  parseAsWhole,
+} from "../table/parsers";
 import { outstandingColumnIds } from "./columns";
 
 // Capital outstanding's view, defined once: its page, routes, CSV link and query keys read and write it here.
@@ -9,6 +18,10 @@ export const outstandingViewParsers = {
   sort: parseAsSort(outstandingColumnIds),
   fund: parseAsFundId,
   overdue: parseAsFlag,
+  /** What "Paid since" counts from: 1d, 7d, 30d, a day or an instant (a week unless said). */
+  since: parseAsSince.withDefault("7d"),
+  /** Keep the positions that paid something since, or those that paid nothing. */
+  paid: parseAsOneOf(["some", "none"] as const),
 };
 
 export const outstandingRowsParsers = {
@@ -36,7 +49,7 @@ export function outstandingViewCache() {
 const serializeView = createSerializer(outstandingViewParsers, { clearOnDefault: true });
 
 /** `?fund=…&overdue=1&sort=…` for links and query keys; "" for every position, overdue first. */
-export function outstandingViewSearch(view: OutstandingView): string {
+export function outstandingViewSearch(view: Partial<OutstandingView>): string {
   return serializeView(view);
 }
 
@@ -46,5 +59,7 @@ export function useOutstandingView() {
     sort: outstandingViewParsers.sort.withOptions({ history: "push" }),
     fund: outstandingViewParsers.fund.withOptions({ history: "push" }),
     overdue: outstandingViewParsers.overdue.withOptions({ history: "push" }),
+    since: outstandingViewParsers.since.withOptions({ history: "push" }),
+    paid: outstandingViewParsers.paid.withOptions({ history: "push" }),
   });
 }

@@ -11,6 +11,8 @@ export interface OutstandingRow {
   outstanding: string;
   capital_due_date: string | null;
   daysOverdue: number;
+  /** What the position paid since the view's `since` (exact); null before the fund's kept history starts. */
+  paidSince: string | null;
 }
 
 /** GET /api/outstanding */

@@ -97,6 +97,8 @@ export interface OrgOutstandingRow {
   /** The fund's capital_due_date as its funds list gave it. */
   capital_due_date: string | null;
   daysOverdue: number;
+  /** What the position paid since the view's moment (total received now less then); null before the fund's history. */
+  paidSince: string | null;
 }
 
 export const outstandingSorts = [
@@ -108,6 +110,7 @@ export const outstandingSorts = [
   "outstanding",
   "capital_due_date",
   "daysOverdue",
+  "paidSince",
 ] as const;
 export type OutstandingSort = (typeof outstandingSorts)[number];
 

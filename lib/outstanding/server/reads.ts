@@ -16,6 +16,7 @@ import {
   scopeWidths,
 } from "../../store/server";
 import type { OrgOutstandingRow } from "../../store/model";
+import { sinceInstant } from "../../table/since";
 import { outstandingColumns } from "../columns";
 import type { OutstandingView } from "../search-params";
 import type { OutstandingFunds, OutstandingPage, OutstandingRow } from "../types";
@@ -40,6 +41,8 @@ async function storeView(organization: OrganizationState, view: OutstandingView,
     fundKey: view.fund ? (fundKey ?? "") : null,
     overdue: view.overdue,
     today: day,
+    since: sinceInstant(view.since).toISOString(),
+    paid: view.paid,
   };
 }
 

@@ -16,17 +16,33 @@ export interface OutstandingView {
   overdue: boolean;
   /** Today's UTC day (YYYY-MM-DD): what overdue is counted against. */
   today: string;
+  /** The moment "paid since" counts from (ISO), and whether the view keeps positions that paid since or did not. */
+  since: string;
+  paid: "some" | "none" | null;
+}
+
+/**
+ * What a position paid since the moment: its total received now less what the fund's newest kept list at or before
+ * then said (all of it for an investor added since); null before the fund's first kept list. A correlated subquery,
+ * so a page sorted otherwise works it out for its own rows only (PostgreSQL projects it after the sort and limit).
+ */
+function paidSince(since: string): string {
+  return `(select p.total_received - coalesce(
+             (select h.total_received from positions h where h.read_id = b.id and h.investor_id = p.investor_id
+              order by h.ordinal limit 1), 0)
+           from (select r.id from reads r where r.kind = 'investors' and r.fund_id = f.fund_key and r.read_at <= ${since}
+                 order by r.read_at desc, r.id desc limit 1) b)`;
 }
 
 const column = (expr: string, type: SqlType) => ({ expr, type });
 const unique = [column("p.fund", "integer"), column("p.ordinal", "integer")];
 
-function ordering(view: OutstandingView, today: string): Ordering {
+function ordering(view: OutstandingView, at: Moments): Ordering {
   const sort = view.sort;
   if (!sort)
     return {
       columns: [
-        column(`coalesce(f.capital_due_day < ${today}, false)`, "boolean"),
+        column(`coalesce(f.capital_due_day < ${at.today}, false)`, "boolean"),
         column("p.outstanding", "numeric"),
         ...unique,
       ],
@@ -44,9 +60,11 @@ function ordering(view: OutstandingView, today: string): Ordering {
       return { columns: [column("p.email_key", "text"), ...unique], nullable: true, direction };
     case "capital_due_date":
       return { columns: [column("f.capital_due_day", "date"), ...unique], nullable: true, direction };
+    case "paidSince":
+      return { columns: [column(paidSince(at.since), "numeric"), ...unique], nullable: true, direction };
     case "daysOverdue":
       return {
-        columns: [column(`greatest(0, ${today} - coalesce(f.capital_due_day, ${today}))`, "integer"), ...unique],
+        columns: [column(`greatest(0, ${at.today} - coalesce(f.capital_due_day, ${at.today}))`, "integer"), ...unique],
         nullable: false,
         direction,
       };
@@ -59,10 +77,12 @@ function ordering(view: OutstandingView, today: string): Ordering {
   }
 }
 
-function where(view: OutstandingView, params: Params, today: string): string {
+function where(view: OutstandingView, params: Params, at: Moments): string {
   const parts = [counted(view.scope, params), "p.outstanding is not null"];
+  if (view.paid === "some") parts.push(`${paidSince(at.since)} > 0`);
+  if (view.paid === "none") parts.push(`coalesce(${paidSince(at.since)}, 0) <= 0`);
   if (view.fundKey !== null) parts.push(`f.fund_key = ${params.add(view.fundKey)}`);
-  if (view.overdue) parts.push(`f.capital_due_day < ${today}`);
+  if (view.overdue) parts.push(`f.capital_due_day < ${at.today}`);
   return parts.join(" and ");
 }
 
@@ -70,17 +90,32 @@ const rowColumns = `f.fingerprint, f.fund_id as "fundId", coalesce(f.name, f.fun
   p.investor_id as "investorId", p.name, p.email, p.total_capital_due::text, p.total_received::text,
   p.outstanding::text, f.figures ->> 'capital_due_date' as capital_due_date`;
 
+/** The view's today and since as parameters, each added only once a query uses it (an unused one has no type). */
+function moments(view: OutstandingView, params: Params) {
+  let today: string | undefined;
+  let since: string | undefined;
+  return {
+    get today() {
+      return (today ??= `${params.add(view.today)}::date`);
+    },
+    get since() {
+      return (since ??= `${params.add(view.since)}::timestamptz`);
+    },
+  };
+}
+type Moments = ReturnType<typeof moments>;
+
 function rowsOf(run: Run, view: OutstandingView, after: Cursor | null, offset: number, limit: number) {
   const params = new Params();
-  const today = `${params.add(view.today)}::date`;
-  const days = `greatest(0, ${today} - coalesce(f.capital_due_day, ${today}))::int as "daysOverdue"`;
+  const at = moments(view, params);
+  const days = `greatest(0, ${at.today} - coalesce(f.capital_due_day, ${at.today}))::int as "daysOverdue"`;
   return keysetPage<OrgOutstandingRow>({
     run,
-    select: `${rowColumns}, ${days}`,
+    select: `${rowColumns}, ${days}, (${paidSince(at.since)})::text as "paidSince"`,
     from: "org_positions p join org_funds f on f.id = p.fund",
-    where: where(view, params, today),
+    where: where(view, params, at),
     base: params,
-    ordering: ordering(view, today),
+    ordering: ordering(view, at),
     after,
     offset,
     limit,
@@ -109,6 +144,17 @@ export async function outstandingPage(
   const run = runOn(store);
   const page = await rowsOf(run, view, view.after, view.offset, view.limit);
   const params = new Params();
+  if (view.paid !== null) {
+    // Who paid since is a row's own: the view's count and total are its rows'.
+    const at = moments(view, params);
+    const [counts] = await run<{ total: number; matched: number; outstanding: string | null }>(
+      `select (select coalesce(sum(f.owing), 0)::int from org_funds f where ${counted(view.scope, params)}) as total,
+              count(*)::int as matched, sum(p.outstanding)::text as outstanding
+       from org_positions p join org_funds f on f.id = p.fund where ${where(view, params, at)}`,
+      params.values,
+    );
+    return { ...page, total: counts!.total, matched: counts!.matched, outstanding: counts!.outstanding };
+  }
   const inView = [
     view.fundKey === null ? "true" : `f.fund_key = ${params.add(view.fundKey)}`,
     view.overdue ? `f.capital_due_day < ${params.add(view.today)}::date` : "true",
@@ -147,8 +193,8 @@ export async function outstandingEmails(
   store: StoreConnection = defaultConnection(),
 ): Promise<string[]> {
   const params = new Params();
-  const today = `${params.add(view.today)}::date`;
-  const order = ordering(view, today);
+  const at = moments(view, params);
+  const order = ordering(view, at);
   const orderBy = order.columns.map((c) => `${c.expr} ${order.direction}`).join(", ");
   const nulls = order.nullable ? `${order.columns[0]!.expr} is null, ` : "";
   const rows = await runOn(store)<{ email: string }>(
@@ -156,7 +202,7 @@ export async function outstandingEmails(
        select distinct on (email_key) email, rn from (
          select p.email, p.email_key, row_number() over (order by ${nulls}${orderBy}) as rn
          from org_positions p join org_funds f on f.id = p.fund
-         where ${where(view, params, today)} and p.email_key is not null) x
+         where ${where(view, params, at)} and p.email_key is not null) x
        order by email_key, rn) y
      order by rn`,
     params.values,

@@ -108,7 +108,7 @@ async function writeList(store: StoreConnection, fund: FundState, round: number)
         readAt: new Date(Date.UTC(2026, 0, 1, 0, round)),
         digest: JSON.stringify(specs),
         fund: null,
-        investors: specs.map((spec) => ({ record: { id: spec.id }, taxKey: spec.tax })),
+        investors: specs.map((spec) => ({ record: { id: spec.id, ...spec.amounts }, taxKey: spec.tax })),
         model: specs.map((spec) => model(fund.id, spec)),
       },
     ],
@@ -288,7 +288,15 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("the read model on %s", 
   });
 
   it("lists capital outstanding overdue first, the largest first, with exact totals and each email once", async () => {
-    const view = { scope: everything, sort: null, fundKey: null, overdue: false, today: "2026-06-01" };
+    const view = {
+      scope: everything,
+      sort: null,
+      fundKey: null,
+      overdue: false,
+      today: "2026-06-01",
+      since: "2026-01-01T00:00:00Z",
+      paid: null,
+    };
     const page = await outstandingPage({ ...view, after: null, offset: 0, limit: 1000 }, store);
     expect(page.rows.length).toBe(page.matched);
     const late = page.rows.findIndex((row) => row.daysOverdue === 0);
@@ -321,5 +329,73 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("the read model on %s", 
     const after = await directoryOf(store, everything);
     expect(after).not.toEqual(before);
     expect((await matching("a@x")).matched).toBe(0);
+  });
+});
+
+describe.each<[TestDriver]>([["pglite"], ["postgres"]])("paid since, on %s", (driver) => {
+  let store: StoreConnection;
+  let dispose: () => Promise<void>;
+  beforeAll(async () => {
+    ({ store, dispose } = await testStore(driver));
+    await store.open();
+  }, 60_000);
+  afterAll(() => dispose());
+
+  const owing = (id: string, received: string): Spec => ({
+    id,
+    tax: id,
+    email: `${id}@x`,
+    type: "individual",
+    invited: null,
+    amounts: { total_capital_due: "1000.00", total_received: received },
+  });
+  const fund: FundState = {
+    id: "p",
+    organization: "North",
+    listed: true,
+    failed: false,
+    positions: null,
+    dueDay: "2020-01-01",
+  };
+
+  it("is what each position received since the moment, all of it when added since, unknown before the history", async () => {
+    await recordFundsList(
+      { listKey: fp, readAt: new Date(), digest: "l", funds: [], model: [fundRecord(fund)] },
+      store,
+    );
+    fund.positions = [owing("a", "100.00"), owing("b", "0")];
+    await writeList(store, fund, 1);
+    fund.positions = [owing("a", "150.50"), owing("b", "0"), owing("c", "30.00")];
+    await writeList(store, fund, 5);
+    const view = (since: string, paid: "some" | "none" | null = null) =>
+      outstandingPage(
+        {
+          scope: everything,
+          sort: null,
+          fundKey: null,
+          overdue: false,
+          today: "2026-06-01",
+          since,
+          paid,
+          after: null,
+          offset: 0,
+          limit: 10,
+        },
+        store,
+      );
+    // Between the two reads (the first at 00:01, the second at 00:05).
+    const paid = await view("2026-01-01T00:03:00Z");
+    expect(Object.fromEntries(paid.rows.map((row) => [row.investorId, row.paidSince]))).toEqual({
+      a: "50.50",
+      b: "0",
+      c: "30.00",
+    });
+    const some = await view("2026-01-01T00:03:00Z", "some");
+    expect(some.rows.map((row) => row.investorId).sort()).toEqual(["a", "c"]);
+    expect(some.matched).toBe(2);
+    expect(some.outstanding).toBe("1819.50");
+    expect((await view("2026-01-01T00:03:00Z", "none")).rows.map((row) => row.investorId)).toEqual(["b"]);
+    // Before the fund's first kept list: nothing to count from.
+    expect((await view("2025-12-31T00:00:00Z")).rows.map((row) => row.paidSince)).toEqual([null, null, null]);
   });
 });
