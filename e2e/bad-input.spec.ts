@@ -116,3 +116,22 @@ test("at least 200 malformed paths and queries all answer 4xx JSON, none 5xx, an
   expect(failures).toEqual([]);
   await expectUpstreamNeverSaw([fundId, investorId, "..", "%2e", "%00", "not-a-uuid", "%zz"]);
 });
+
+test("an investor type no investor has is refused by the directory as by a fund's table: 400, on its page too", async ({
+  baseURL,
+  page,
+}) => {
+  const cookie = sessionCookieHeader();
+  for (const path of [
+    "/api/investors?type=junk",
+    "/api/investors?type=individual,junk",
+    "/api/investors.csv?group=investor&type=junk",
+    "/api/investors.xlsx?group=investor&type=junk",
+  ]) {
+    const response = await rawRequest(baseURL!, path, "GET", { cookie });
+    expect(response.status, path).toBe(400);
+    expect(JSON.parse(response.body).error, path).toBe('Unknown investor type "junk".');
+  }
+  await page.goto("/investors?type=junk");
+  await expect(page.getByRole("alert")).toContainText('Unknown investor type "junk".');
+});

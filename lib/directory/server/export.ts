@@ -8,6 +8,7 @@ import { incompleteExport, missingFunds, partialHeaders } from "../../organizati
 import { organizationState } from "../../organization/server/state";
 import { investorBatches } from "../../store/server";
 import { directoryColumns } from "../columns";
+import { checkTypes } from "./reads";
 import type { DirectoryView } from "../search-params";
 import type { DirectoryRow } from "../types";
 
@@ -28,6 +29,7 @@ export async function directoryExport(
   principal: Principal,
   format: ExportFormat,
 ): Promise<Response> {
+  await checkTypes(params.type);
   const organization = await organizationState(principal);
   const missing = await missingFunds(organization);
   if (missing.count > 0 && !params.partial) return incompleteExport(missing);

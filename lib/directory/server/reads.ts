@@ -1,11 +1,19 @@
 import "server-only";
 import type { Principal } from "../../data/principal";
-import { Conflict, NotFound } from "../../http/errors";
+import { BadRequest, Conflict, NotFound } from "../../http/errors";
+import { specInvestorTypes } from "../../investors/columns";
 import { failedSummary } from "../../organization/failed-funds";
 import { cursorOf, withCursor } from "../../organization/server/cursor";
 import { columnWidths } from "../../organization/server/widths";
 import { organizationState } from "../../organization/server/state";
-import { investorByKey, investorPage, investorTypes, scopeWidths, searchOrganization } from "../../store/server";
+import {
+  investorByKey,
+  investorPage,
+  investorTypes,
+  organizationTypes,
+  scopeWidths,
+  searchOrganization,
+} from "../../store/server";
 import type { Investor } from "../../customer-api/schemas";
 import { directoryColumns } from "../columns";
 import type { DirectoryView } from "../search-params";
@@ -17,6 +25,17 @@ import { investorAmounts } from "../../store/model";
 
 const changed = () => new Conflict("The directory changed since this table loaded. Reload the table.");
 
+/**
+ * A type filter names types the spec names or the organization has; anything else is refused (400), as a fund's
+ * table refuses it, rather than answered with nothing matched.
+ */
+export async function checkTypes(types: readonly string[]): Promise<void> {
+  if (types.every((type) => specInvestorTypes.includes(type))) return;
+  const known = new Set(await organizationTypes());
+  const unknown = types.find((type) => !specInvestorTypes.includes(type) && !known.has(type));
+  if (unknown !== undefined) throw new BadRequest(`Unknown investor type "${unknown.slice(0, 40)}".`);
+}
+
 export async function directoryPage(
   principal: Principal,
   view: DirectoryView,
@@ -24,6 +43,7 @@ export async function directoryPage(
   limit: number,
   options: { refresh?: boolean; version?: string | null; after?: string | null } = {},
 ): Promise<DirectoryPage> {
+  await checkTypes(view.type);
   const organization = await organizationState(principal, { refresh: options.refresh });
   // Any instance reads the same store: a later page of another version is of data that changed since.
   if (options.version && organization.version !== options.version) throw changed();

@@ -16,7 +16,14 @@ export {
   unkeptFunds,
 } from "./reads";
 export { type OrgFailure, type OrgMissing, orgMissing, type OrgState, orgState, scopeFunds } from "./org-state";
-export { type InvestorFilter, type InvestorPage, investorBatches, investorPage, investorTypes } from "./org-directory";
+export {
+  type InvestorFilter,
+  type InvestorPage,
+  investorBatches,
+  investorPage,
+  investorTypes,
+  organizationTypes,
+} from "./org-directory";
 export { investorByKey, type OrgFundName, type OrgInvestor, type OrgPosition, searchOrganization } from "./org-search";
 export {
   outstandingBatches,

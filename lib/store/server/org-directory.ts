@@ -137,6 +137,15 @@ async function typesOf(run: Run, relation: string) {
   return types.map((type) => ({ value: type.value, count: Number(type.count) }));
 }
 
+/** Every investor type the whole organization's directory holds. */
+export function organizationTypes(store: StoreConnection = defaultConnection()): Promise<string[]> {
+  return store.use(async (_db, pool) =>
+    (await pool.query<{ t: string }>("select investor_type as t from org_investor_types where count > 0")).rows.map(
+      (row) => row.t,
+    ),
+  );
+}
+
 /** How many investors the scope's directory holds of each type. */
 export function investorTypes(
   input: { scope: StoreScope; everything: boolean },
