@@ -103,3 +103,21 @@ test("the directory's and capital outstanding's later pages name the version of 
     expect(typeof (await stale.json()).error).toBe("string");
   }
 });
+
+test("Refresh on the directory reads every fund again, and the age on screen says so", async ({ page }) => {
+  await page.goto("/investors");
+  const age = page.getByText(/^Updated /);
+  await expect(age).toBeVisible({ timeout: 30_000 });
+  const clicked = new Date();
+  const asked = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return url.pathname === "/api/investors" && url.searchParams.get("refresh") === "1";
+  });
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await asked;
+  // The age is the oldest read in use: past the click, every fund was read again.
+  await expect
+    .poll(async () => Date.parse((await age.getAttribute("title")) ?? "") >= clicked.getTime(), { timeout: 30_000 })
+    .toBe(true);
+  await expect(age).toHaveText("Updated just now");
+});

@@ -147,3 +147,21 @@ test("overdue only keeps the positions past their due date, in the URL", async (
   expect(footer).not.toBeNull();
   expect(new Big(footer!).eq(new Big(overdue.totals.outstanding!))).toBe(true);
 });
+
+test("Refresh on capital outstanding reads every fund again, and the age on screen says so", async ({ page }) => {
+  await page.goto("/outstanding");
+  const age = page.getByText(/^Updated /);
+  await expect(age).toBeVisible({ timeout: 30_000 });
+  const clicked = new Date();
+  const asked = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return url.pathname === "/api/outstanding" && url.searchParams.get("refresh") === "1";
+  });
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await asked;
+  // The age is the oldest read in use: past the click, every fund was read again.
+  await expect
+    .poll(async () => Date.parse((await age.getAttribute("title")) ?? "") >= clicked.getTime(), { timeout: 30_000 })
+    .toBe(true);
+  await expect(age).toHaveText("Updated just now");
+});

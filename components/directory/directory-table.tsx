@@ -13,6 +13,7 @@ import { TotalsFooter } from "@/components/data-table/totals-footer";
 import { usePagedRows } from "@/components/data-table/use-paged-rows";
 import { PagedTableNotices } from "@/components/data-table/paged-table-notices";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { Freshness } from "@/components/ui/freshness";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { directoryRowsQuery, refreshDirectory } from "@/lib/directory/queries";
 import { investorsCsvUrl, useDirectoryView } from "@/lib/directory/search-params";
@@ -74,7 +75,12 @@ export function DirectoryTable() {
           {count.format(first.matched)} of {countOf(first.total, "investor")}
           {first.complete ? "" : " so far"}
         </p>
-        <div className="ml-auto">
+        <div className="ml-auto flex flex-wrap items-start gap-3">
+          <Freshness
+            updatedAt={first.asOf ? Date.parse(first.asOf) : query.dataUpdatedAt}
+            onRefresh={() => void refreshDirectory(queryClient)}
+            refreshing={first.reading}
+          />
           <ViewDownload url={investorsCsvUrl({ view })} partialUrl={investorsCsvUrl({ view, partial: true })} />
         </div>
       </div>

@@ -11,9 +11,9 @@ import { PagedTableNotices } from "@/components/data-table/paged-table-notices";
 import { ViewDownload } from "@/components/data-table/view-download";
 import { DirectoryStatus } from "@/components/directory/directory-status";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { Freshness } from "@/components/ui/freshness";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
-import { refreshDirectory } from "@/lib/directory/queries";
-import { outstandingCsvUrl, outstandingRowsQuery } from "@/lib/outstanding/queries";
+import { outstandingCsvUrl, outstandingRowsQuery, refreshOutstanding } from "@/lib/outstanding/queries";
 import { useOutstandingView } from "@/lib/outstanding/search-params";
 import { CopyEmails } from "./copy-emails";
 import { OutstandingFilters } from "./outstanding-filters";
@@ -50,7 +50,7 @@ export function OutstandingTable() {
         kept={first.kept}
         failedFunds={first.failedFunds}
         failedCount={first.failedCount}
-        onRetry={() => void refreshDirectory(queryClient)}
+        onRetry={() => void refreshOutstanding(queryClient)}
         retrying={isFetching && !isFetchingNextPage}
       />
       <div className="mb-3 flex flex-wrap items-center gap-3">
@@ -72,6 +72,11 @@ export function OutstandingTable() {
           {first.complete ? "" : " so far"}
         </p>
         <div className="ml-auto flex flex-wrap items-start gap-3">
+          <Freshness
+            updatedAt={first.asOf ? Date.parse(first.asOf) : query.dataUpdatedAt}
+            onRefresh={() => void refreshOutstanding(queryClient)}
+            refreshing={first.reading}
+          />
           <CopyEmails view={view} />
           <ViewDownload url={outstandingCsvUrl(view)} partialUrl={outstandingCsvUrl(view, true)} />
         </div>

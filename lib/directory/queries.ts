@@ -32,7 +32,7 @@ export function directoryRowsQuery(view: DirectoryView) {
     },
     refetchInterval: (query) => {
       const first = query.state.data?.pages[0];
-      return first?.complete === false ? 1_000 : first?.kept ? 3_000 : false;
+      return first?.complete === false ? 1_000 : first?.reading || first?.kept ? 3_000 : false;
     },
   });
 }

@@ -30,6 +30,8 @@ export interface DirectoryPage {
   failedCount: number;
   /** Every fund has been tried (read or failed). */
   complete: boolean;
+  /** A round of reads is under way (a Refresh, or the one due): the page asks again until it is over. */
+  reading: boolean;
   /** When the funds were read (the oldest read in use), ISO; null before any. */
   asOf: string | null;
   /** When a fund's read is older than the refresh interval (its round is due or under way): the oldest read, ISO. */

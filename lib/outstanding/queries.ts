@@ -1,10 +1,19 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "../query/fetch-json";
 import { nextPageCursor, type PageCursor, pageParams } from "../query/paged";
 import { type OutstandingView, outstandingViewSearch } from "./search-params";
 import type { OutstandingFunds, OutstandingPage } from "./types";
 
 export const outstandingFirstPage = 100;
+
+// Set only by a person's Refresh or Retry: the next first page makes the server read every fund again.
+let refreshAsked = false;
+
+/** Refresh / Retry: the server reads every fund again (at most every 10 s), the failed ones included. */
+export function refreshOutstanding(client: QueryClient): Promise<void> {
+  refreshAsked = true;
+  return client.invalidateQueries({ queryKey: ["outstanding"] });
+}
 
 /** Capital outstanding in the view, a page at a time; asked again each 2 s while funds are still being read. */
 export function outstandingRowsQuery(view: OutstandingView) {
@@ -15,11 +24,15 @@ export function outstandingRowsQuery(view: OutstandingView) {
     getNextPageParam: (last: OutstandingPage) => nextPageCursor(last),
     queryFn: ({ pageParam, signal }) => {
       const params = pageParams(search, pageParam, outstandingFirstPage);
+      if (pageParam.offset === 0 && refreshAsked) {
+        refreshAsked = false;
+        params.set("refresh", "1");
+      }
       return fetchJson<OutstandingPage>(`/api/outstanding?${params}`, signal);
     },
     refetchInterval: (query) => {
       const first = query.state.data?.pages[0];
-      return first?.complete === false ? 2_000 : first?.kept ? 3_000 : false;
+      return first?.complete === false ? 2_000 : first?.reading || first?.kept ? 3_000 : false;
     },
   });
 }

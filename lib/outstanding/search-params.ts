@@ -32,6 +32,8 @@ export const outstandingRowsParsers = {
   version: parseAsDigest,
   /** Where this page starts, as the page before gave it (keyset). */
   after: parseAsCursor,
+  /** Read every fund again now (a person's Refresh, or Retry of the funds that failed). */
+  refresh: parseAsFlag,
 };
 
 export const outstandingCsvParsers = { ...outstandingViewParsers, bom: parseAsFlag, partial: parseAsFlag };

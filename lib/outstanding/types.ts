@@ -31,6 +31,10 @@ export interface OutstandingPage {
   failedFunds: FailedFund[];
   failedCount: number;
   complete: boolean;
+  /** A round of reads is under way (a Refresh, or the one due): the page asks again until it is over. */
+  reading: boolean;
+  /** When the funds were read (the oldest read in use), ISO; null before any. */
+  asOf: string | null;
   /** When a fund's read is older than the refresh interval (its round is due or under way): the oldest read, ISO. */
   kept: string | null;
   longest: Record<string, number>;

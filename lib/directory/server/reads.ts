@@ -62,7 +62,7 @@ export async function directoryPage(
     ),
     scopeWidths(organization.scope),
   ]);
-  const { progress, failedFunds, failedCount, complete, asOf, kept, version } = organization;
+  const { progress, failedFunds, failedCount, complete, reading, asOf, kept, version } = organization;
   return {
     version,
     total: page.total,
@@ -74,6 +74,7 @@ export async function directoryPage(
     progress,
     ...failedSummary(failedFunds, failedCount),
     complete,
+    reading,
     asOf,
     kept,
     types: page.types,

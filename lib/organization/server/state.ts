@@ -23,6 +23,8 @@ export interface OrganizationState {
   failedFunds: FailedFund[];
   failedCount: number;
   complete: boolean;
+  /** A round of reads is under way for a source in scope. */
+  reading: boolean;
   version: string | null;
   asOf: string | null;
   /** When a read in use is older than the refresh interval, the oldest (ISO): the view says "as of" it. */
@@ -66,6 +68,7 @@ export async function organizationState(
     })),
     failedCount: state.failedCount,
     complete: state.complete,
+    reading: state.reading,
     version: state.version,
     asOf: state.asOf?.toISOString() ?? null,
     kept: stale ? state.asOf!.toISOString() : null,

@@ -58,10 +58,10 @@ export async function outstandingPage(
   view: OutstandingView,
   offset: number,
   limit: number,
-  options: { version?: string | null; after?: string | null } = {},
+  options: { version?: string | null; after?: string | null; refresh?: boolean } = {},
 ): Promise<OutstandingPage> {
   const day = utcDay();
-  const organization = await organizationState(principal);
+  const organization = await organizationState(principal, { refresh: options.refresh });
   const version = versionOf(organization, day);
   if (options.version && version !== options.version)
     throw new Conflict("The positions changed since this table loaded. Reload the table.");
@@ -82,6 +82,8 @@ export async function outstandingPage(
     progress: organization.progress,
     ...failedSummary(organization.failedFunds, organization.failedCount),
     complete: organization.complete,
+    reading: organization.reading,
+    asOf: organization.asOf,
     kept: organization.kept,
     longest: columnWidths(outstandingColumns, widths.widths, {
       outstanding: page.outstanding,
