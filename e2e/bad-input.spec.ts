@@ -133,5 +133,7 @@ test("an investor type no investor has is refused by the directory as by a fund'
     expect(JSON.parse(response.body).error, path).toBe('Unknown investor type "junk".');
   }
   await page.goto("/investors?type=junk");
-  await expect(page.getByRole("alert")).toContainText('Unknown investor type "junk".');
+  await expect(page.getByRole("alert").filter({ hasText: "Could not load" })).toContainText(
+    'Unknown investor type "junk".',
+  );
 });

@@ -169,6 +169,11 @@ export function ensureRound(source: string, options: { refresh?: boolean } = {})
   return started;
 }
 
+/** Whether this process is beginning or running the source's round (the store says so once it has begun). */
+export function roundUnderWay(source: string): boolean {
+  return rounds().has(source);
+}
+
 /** Settles once the source's running round has its funds list (kept, or failed); at once when none runs here. */
 export function roundListed(source: string): Promise<void> {
   return lists().get(source) ?? Promise.resolve();

@@ -2,7 +2,7 @@ import "server-only";
 import { organizationScope, fundRefOf } from "../../data/organization";
 import type { Principal } from "../../data/principal";
 import { sourcesOf } from "../../data/sources";
-import { ensureRounds, roundListed } from "../../fund-reads/server/organization";
+import { ensureRounds, roundListed, roundUnderWay } from "../../fund-reads/server/organization";
 import { HttpError } from "../../http/errors";
 import { serverEnv } from "../../server/env";
 import { type OrgState, orgState } from "../../store/server";
@@ -68,7 +68,8 @@ export async function organizationState(
     })),
     failedCount: state.failedCount,
     complete: state.complete,
-    reading: state.reading,
+    // A Refresh just asked for may not have marked its round begun in the store yet: the page asks again.
+    reading: state.reading || sources.some(roundUnderWay),
     version: state.version,
     asOf: state.asOf?.toISOString() ?? null,
     kept: stale ? state.asOf!.toISOString() : null,
