@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import Big from "big.js";
+import { parse } from "csv-parse/sync";
+import { decimalText, formatCount, formatMoney } from "../../lib/values/format";
 import { expect, test } from "../support/fixtures";
 import { rawRequest } from "../support/raw-http";
 import { appRoutes, fillRoute, paramsOf } from "../support/app-routes";
@@ -128,6 +131,34 @@ test("every route, called by someone scoped to A with B's ids, answers as for an
     for (const probe of leaked(answer.text, probes, path)) problems.push(`${path}: shows B's "${probe}"`);
   }
   expect(problems).toEqual([]);
+});
+
+test("someone scoped to A gets A's whole directory, totals, capital outstanding, files and Overview, and only A's", async () => {
+  test.setTimeout(180_000);
+  const cookie = await signIn(app.url, scoped, "127.30.0.4");
+  await whole(cookie);
+  const sum = (rows: Row[], key: string) =>
+    rows.reduce((total, row) => total.plus(decimalText(row[key] as string) ?? "0"), new Big(0));
+  const directory = JSON.parse((await get(app.url, "/api/investors?limit=1", cookie)).text);
+  expect(directory.progress.total).toBe(a.funds.length);
+  expect(directory.failedCount).toBe(0);
+  for (const key of ["commitment_amount", "contributed_amount", "net_asset_value"])
+    expect(new Big(directory.totals[key] ?? "0").eq(sum(a.investors, key)), key).toBe(true);
+  // Its files: every position of A's funds, and one line per investor of its directory.
+  const lines = (text: string) => parse(text, { bom: true, columns: true }).length;
+  expect(lines((await get(app.url, "/api/investors.csv", cookie)).text)).toBe(a.investors.length);
+  expect(lines((await get(app.url, "/api/investors.csv?group=investor", cookie)).text)).toBe(directory.total);
+  const outstanding = JSON.parse((await get(app.url, "/api/outstanding?limit=1", cookie)).text);
+  const owing = a.investors.filter((row) => {
+    const due = decimalText(row.total_capital_due as string);
+    return due !== null && new Big(due).gt(decimalText(row.total_received as string) ?? "0");
+  });
+  expect(outstanding.total).toBe(owing.length);
+  expect(lines((await get(app.url, "/api/outstanding.csv", cookie)).text)).toBe(outstanding.matched);
+  // The Overview: A's funds, and what A's positions leave unfunded, to the cent.
+  const overview = (await get(app.url, "/", cookie)).text;
+  expect(overview).toContain(`>${formatCount(String(a.funds.length))}</dd>`);
+  expect(overview).toContain(`>${formatMoney(sum(a.investors, "unfunded_commitment_amount").toFixed())}</dd>`);
 });
 
 test("a viewer's reveal answers 403 JSON, a sensitive export is refused, and masked files hold no full secret", async () => {
