@@ -1,3 +1,4 @@
+import type { APIRequestContext } from "@playwright/test";
 import { readDownload } from "./support/csv";
 import { expect, test } from "./support/fixtures";
 import { sessionCookieHeader } from "./support/session";
@@ -17,6 +18,22 @@ async function failTwoFunds(): Promise<{ id: string; name: string }[]> {
   return chosen.map((fund) => ({ id: fund.id, name: fund.legal_entity!.display_name! }));
 }
 
+/** Reads every fund again until the two failing ones are named: the organization's views and files see them then. */
+async function untilNamed(request: APIRequestContext): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const page = (await (await request.get("/api/investors?limit=1&refresh=1")).json()) as {
+          complete: boolean;
+          failedFunds: { id: string }[];
+        };
+        return page.complete && page.failedFunds.length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(2);
+}
+
 test.describe.configure({ mode: "serial" });
 test.use({ allowedConsoleErrors: /status of 409/ });
 test.afterAll(async () => resetUpstream());
@@ -26,20 +43,7 @@ test("with two funds failing, the directory lists every investor of the others a
   request,
 }) => {
   const failed = await failTwoFunds();
-  const refreshed = async () =>
-    (await (await request.get("/api/investors?limit=1&refresh=1")).json()) as {
-      complete: boolean;
-      failedFunds: { id: string }[];
-    };
-  await expect
-    .poll(
-      async () => {
-        const page = await refreshed();
-        return page.complete && page.failedFunds.length;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(2);
+  await untilNamed(request);
 
   const funds = await upstreamGet<{ id: string }[]>("/funds");
   const healthy = funds.filter((fund) => !failed.some((bad) => bad.id === fund.id));
@@ -70,8 +74,10 @@ test("with two funds failing, the directory lists every investor of the others a
 test("the all-investors download names the failed funds and offers the file without them, which says so", async ({
   page,
   baseURL,
+  request,
 }) => {
   const failed = await failTwoFunds();
+  await untilNamed(request);
   const refused = await fetch(`${baseURL}/api/investors.csv`, { headers: { cookie: sessionCookieHeader() } });
   expect(refused.status).toBe(409);
   expect(((await refused.json()).failedFunds as { id: string }[]).map((fund) => fund.id).sort()).toEqual(
@@ -98,8 +104,10 @@ test("the all-investors download names the failed funds and offers the file with
 
 test("the all-investors Excel file is refused the same way, or named -partial without the failed funds", async ({
   baseURL,
+  request,
 }) => {
   const failed = (await failTwoFunds()).map((fund) => fund.id).sort();
+  await untilNamed(request);
   const headers = { cookie: sessionCookieHeader() };
   const refused = await fetch(`${baseURL}/api/investors.xlsx`, { headers });
   expect(refused.status).toBe(409);

@@ -1,7 +1,7 @@
 // The production server: Next's request handler behind scripts/request-gate.mjs, with the client's address
 // worked out once here from the socket and DASHBOARD_TRUSTED_PROXIES, HSTS on every answer over https, each request
 // admitted in its person's turn (scripts/admission.mjs). It listens at once: /healthz answers from the first moment
-// and /readyz says "warming" until Next is prepared, warmed up and its kept reads loaded (scripts/lifecycle.mjs); on
+// and /readyz says "warming" until Next is prepared, warmed up and its store open (scripts/lifecycle.mjs); on
 // SIGTERM it stops taking connections, lets requests in flight finish and its store writes land, then exits.
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
@@ -65,7 +65,7 @@ const lifecycle = new Lifecycle({ graceMs: settings.SHUTDOWN_GRACE_MS, headers }
 const app = next({ dev: false, hostname, port });
 let handle = null;
 
-/** Readies the process after it listens: Next prepared, warmed up, the kept reads loaded (or given up on). */
+/** Readies the process after it listens: Next prepared, warmed up, its store open (or given up on). */
 async function ready() {
   await app.prepare();
   handle = app.getRequestHandler();
@@ -73,8 +73,7 @@ async function ready() {
   // Next loads every route's code after start-up without waiting (preloadEntriesOnStart); waited for here, so the
   // process says it is ready only once a first visit no longer shares the CPU with it.
   await (await app.server?.getServer?.())?.unstable_preloadEntries?.();
-  // The kept reads load beside the warm-up; a store too big to load in time is waited for no longer (what is not
-  // loaded yet is read from the store fund by fund, or live, meanwhile).
+  // The store opens beside the warm-up; one that cannot open in time is waited for no longer (the views say so).
   if (settings.WARM_START === "1") {
     const warmed = await warmStart(handle);
     console.log(JSON.stringify({ time: new Date().toISOString(), event: "warm_start", ...warmed }));

@@ -1,7 +1,7 @@
 "use client";
 
-import { lazy, Suspense } from "react";
-import { useCsvDownload } from "./use-csv-download";
+import { lazy, Suspense, useState } from "react";
+import { type FileFormat, useCsvDownload } from "./use-csv-download";
 
 // Shown only when a download names funds it could not read: its code loads then.
 const IncompleteDownload = lazy(() =>
@@ -16,6 +16,8 @@ interface ViewDownloadProps {
   label?: string;
   /** What the button says while the server prepares the file. */
   busyLabel?: string;
+  /** Waited for before the file is asked for (every fund read), saying how far it has come on the button. */
+  prepare?: (say: (label: string) => void) => Promise<void>;
 }
 
 const buttonClass =
@@ -25,16 +27,36 @@ const buttonClass =
  * A cross-fund view as CSV or Excel (.xlsx); when funds are missing the answer names them and offers Retry or the
  * file (in the format asked) without them.
  */
-export function ViewDownload({ url, partialUrl, label = "Download CSV", busyLabel = "Preparing…" }: ViewDownloadProps) {
-  const { state, downloadAs, asked, busy } = useCsvDownload();
+export function ViewDownload({
+  url,
+  partialUrl,
+  label = "Download CSV",
+  busyLabel = "Preparing…",
+  prepare,
+}: ViewDownloadProps) {
+  const { state, downloadAs: download, asked, busy: downloading } = useCsvDownload();
+  // While `prepare` runs: the format asked and how far it has come.
+  const [preparing, setPreparing] = useState<{ format: FileFormat; label: string } | null>(null);
+  const busy = downloading || preparing !== null;
+  async function downloadAs(file: string, format?: FileFormat) {
+    if (prepare) {
+      const asking = format ?? asked;
+      setPreparing({ format: asking, label: busyLabel });
+      await prepare((label) => setPreparing({ format: asking, label })).catch(() => undefined);
+      setPreparing(null);
+    }
+    return download(file, format);
+  }
+  const labelOf = (format: FileFormat, idle: string) =>
+    preparing?.format === format ? preparing.label : downloading && asked === format ? busyLabel : idle;
   return (
     <div className="flex flex-col items-end gap-2">
       <div className="flex gap-2">
         <button type="button" onClick={() => void downloadAs(url, "csv")} disabled={busy} className={buttonClass}>
-          {busy && asked === "csv" ? busyLabel : label}
+          {labelOf("csv", label)}
         </button>
         <button type="button" onClick={() => void downloadAs(url, "xlsx")} disabled={busy} className={buttonClass}>
-          {busy && asked === "xlsx" ? busyLabel : "Excel (.xlsx)"}
+          {labelOf("xlsx", "Excel (.xlsx)")}
         </button>
       </div>
       {state.status === "incomplete" ? (

@@ -43,3 +43,19 @@ export function investorAcrossFundsQuery(key: string) {
     queryFn: ({ signal }) => fetchJson<InvestorAcrossFunds>(`/api/investors/${encodeURIComponent(key)}`, signal),
   });
 }
+
+/**
+ * Resolves once every fund of the person's organization has been tried (read, or failed: the file then names those),
+ * telling `onProgress` how many of how many are read meanwhile.
+ */
+export async function untilOrganizationRead(
+  onProgress: (read: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  for (;;) {
+    const page = await fetchJson<DirectoryPage>("/api/investors?limit=1", signal);
+    if (page.complete) return;
+    onProgress(page.progress.read, page.progress.total);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}

@@ -24,6 +24,7 @@ export {
   investorTypes,
   organizationTypes,
 } from "./org-directory";
+export { type KeptPositionSlice, keptPositionSlices } from "./org-positions-file";
 export { investorByKey, type OrgFundName, type OrgInvestor, type OrgPosition, searchOrganization } from "./org-search";
 export {
   outstandingBatches,
