@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 
 interface RevokeButtonProps {
   email: string;
@@ -13,6 +14,8 @@ export function RevokeButton({ email }: RevokeButtonProps) {
     message: null,
     failed: false,
   });
+  // A click before the page hydrates would do nothing: the button waits for it.
+  const hydrated = useHydrated();
 
   async function revoke() {
     setState({ pending: true, message: null, failed: false });
@@ -30,7 +33,7 @@ export function RevokeButton({ email }: RevokeButtonProps) {
     <span className="flex items-center gap-2">
       <button
         type="button"
-        disabled={state.pending}
+        disabled={state.pending || !hydrated}
         onClick={() => void revoke()}
         aria-label={`Revoke sessions of ${email}`}
         className="min-h-6 rounded-md border border-zinc-300 px-2 py-0.5 text-xs font-medium hover:bg-zinc-100 disabled:opacity-60 dark:border-zinc-700 dark:hover:bg-zinc-800"
