@@ -152,7 +152,6 @@ export async function recordReads(
 ): Promise<("new" | "seen")[]> {
   if (new Set(writes.map(keyOf)).size !== writes.length) throw new Error("one read per kind and fund in a batch");
   let modelled = { written: 0, replaced: 0 };
-  const began = performance.now();
   try {
     const kept = await store.use((db) =>
       db.transaction(async (tx) => {
@@ -163,10 +162,8 @@ export async function recordReads(
           tx,
           unchanged.map((write) => ({ id: Number(last.get(keyOf(write))!.id), at: write.readAt })),
         );
-        const tA = performance.now();
         const ids = await inserted(tx, fresh);
         await positions(tx, fresh, ids);
-        if (process.env.STORE_TIMINGS) console.log("history", Math.round(performance.now() - tA));
         if (afterKept) await afterLists(tx, writes, last, ids, afterKept);
         modelled = await modelLists(
           tx,
@@ -186,15 +183,6 @@ export async function recordReads(
         return writes.map((write) => (ids.has(keyOf(write)) ? "new" : "seen"));
       }),
     );
-    if (process.env.STORE_TIMINGS)
-      console.log(
-        JSON.stringify({
-          event: "batch_timing",
-          writes: writes.length,
-          rows: modelled.written,
-          ms: Math.round(performance.now() - began),
-        }),
-      );
     await noteModelWrites(store, modelled.written, modelled.replaced);
     return kept;
   } finally {

@@ -39,13 +39,9 @@ export async function regroup(tx: StoreTx, funds: readonly number[], before: Gro
     select array_agg(distinct group_key) as groups, array_agg(distinct email_key) as emails
     from org_positions where fund = any(${ids}::int[])`);
   const emails = [...new Set([...before.emails, ...listOf(now.rows[0]?.emails)])];
-  const t0 = performance.now();
   const moved = emails.length === 0 ? [] : await groupByEmail(tx, emails);
-  const t1 = performance.now();
   const groups = new Set([...before.groups, ...listOf(now.rows[0]?.groups), ...moved]);
   await remake(tx, [...groups]);
-  if (process.env.STORE_TIMINGS)
-    console.log("regroup email", Math.round(t1 - t0), "remake", Math.round(performance.now() - t1), groups.size);
 }
 
 /**

@@ -27,8 +27,6 @@ export async function modelLists(
   lists: readonly ModelListWrite[],
 ): Promise<{ written: number; replaced: number }> {
   if (lists.length === 0) return { written: 0, replaced: 0 };
-  const T = [performance.now()];
-  const mark = () => T.push(performance.now());
   const ids = await fundIds(
     tx,
     lists.map((list) => list.fundKey),
@@ -43,9 +41,7 @@ export async function modelLists(
   });
   const replacedIds = replaced.map((list) => ids.get(list.fundKey)!);
   const uncounted = lists.map((list) => ids.get(list.fundKey)!).filter((id) => !state.get(id)?.counted);
-  mark();
   const before = await groupsBefore(tx, [...new Set([...replacedIds, ...uncounted])]);
-  mark();
   const removed =
     replacedIds.length === 0
       ? 0
@@ -65,7 +61,6 @@ export async function modelLists(
     }
   }
   await flush();
-  mark();
   const reads = lists.map((list) => ({
     fund: ids.get(list.fundKey)!,
     readId: list.readId,
@@ -73,18 +68,8 @@ export async function modelLists(
     readAt: list.readAt,
   }));
   const counting = await markRead(tx, reads);
-  mark();
   await regroup(tx, [...new Set([...replacedIds, ...counting])], before);
-  mark();
   await refreshFacts(tx, replacedIds);
-  mark();
-  if (process.env.STORE_TIMINGS)
-    console.log(
-      "model",
-      T.slice(1)
-        .map((t, i) => Math.round(t - T[i]!))
-        .join(" "),
-    );
   return { written: replaced.reduce((rows, list) => rows + list.positions.length, 0), replaced: removed };
 }
 
