@@ -186,6 +186,7 @@ export default defineConfig({
         "directory-faults.spec.ts",
         "overview-faults.spec.ts",
         // They change the shared upstream's data (a payment between two reads): run with the fault tests.
+        "outstanding-paid.spec.ts",
         "changes.spec.ts",
         "history.spec.ts",
         "sign-in.spec.ts",
@@ -228,6 +229,7 @@ export default defineConfig({
         // The desktop journeys at the top of e2e/ only: phone/changes.spec.ts is the phone project's.
         /e2e\/changes\.spec\.ts$/,
         /e2e\/history\.spec\.ts$/,
+        "outstanding-paid.spec.ts",
       ],
       dependencies: ["app", "phone", "sign-in", "oidc"],
       fullyParallel: false,
