@@ -28,7 +28,7 @@ describe("the docs", () => {
     const missing = docs.flatMap((doc) =>
       [
         ...readFileSync(doc, "utf8").matchAll(
-          /(?<![\w/.-])((?:lib|app|components|scripts|e2e|docs|public)\/[\w./[\]()-]+\.(?:ts|tsx|mts|mjs|md|json|css))/g,
+          /(?<![\w/.-])((?:lib|app|components|scripts|e2e|docs|public)\/[\w./[\]()-]+\.(?:tsx|ts|mts|mjs|md|json|css))(?!\w)/g,
         ),
       ]
         .map((match) => match[1]!)
