@@ -7,7 +7,7 @@ export const USAGE = `Usage: npm run bench -- [options]
   --upstream-url URL      its Customer API (enables the direct and bare pass-through comparisons); needs --token
   --token T               bearer token for --upstream-url
   --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse,warm,directory,store,
-                          changes,scope,alerts,scale
+                          changes,scope,alerts,scale,many-people
                           (default all); aggrid: our fund page beside AG Grid Community on the same funds, as ratios
                           (ours ÷ AG Grid); directory: the investor directory over 2,000 funds and 100,000 positions
                           on its own demo API (50 ms latency) and app servers (local mode only); store: the same
@@ -25,8 +25,10 @@ export const USAGE = `Usage: npm run bench -- [options]
                           each --stores, each on a fresh store (own demo API and servers): every fund in the
                           directory, capital outstanding and the Overview, the server's and PGlite's RSS, the first
                           start ÷ the upstream alone, a restart with an 8 s upstream, the directory's page, sorts and
-                          keystrokes warm, the CSV of every investor's memory, the PGlite folder per position.
-                          A subset keeps the other scenarios' rows of the
+                          keystrokes warm, the CSV of every investor's memory, the PGlite folder per position;
+                          many-people: npm run load's people and flood runs from the bench (two instances, PostgreSQL,
+                          Redis, round-robin proxy: 100 people × 2 connections, then 20 people without and with one
+                          flooding a fund page with 200 connections). A subset keeps the other scenarios' rows of the
                           previous results, marked as carried over
   --runs N                measured runs per scenario (default 5)
   --warmup N              warm-up runs, not counted (default 1)
@@ -41,11 +43,12 @@ export const USAGE = `Usage: npm run bench -- [options]
                           4,000 × 100, 10,000 × 100; default 100k)
   --big                   scale: add 1m to --sizes (kept from before --sizes)
   --stores LIST           scale: stores, comma-separated, of ${SCALE_STORES.join(", ")} (default both)
+  --load-seconds N        many-people: seconds of each load run (default 30)
   --search-key K          the keystroke of the search scenario (default q)
   --cpu-prof              start the app server with --cpu-prof; profiles land in e2e/bench/logs/profiles`;
 
 // csv first: its cold run wants a fresh heap; directory, store and changes last: they bring their own servers and load
-// the machine most (warm brings its own too, but loads it little).
+// the machine most (warm brings its own too, but loads it little); many-people last, the heaviest.
 export const SCENARIOS = [
   "csv",
   "proxy",
@@ -60,11 +63,12 @@ export const SCENARIOS = [
   "scope",
   "alerts",
   "scale",
+  "many-people",
 ];
 // Scenarios that start their own servers: with only these, the shared demo API and app server are not started.
-export const SELF_CONTAINED = ["directory", "warm", "changes", "scope", "alerts", "scale"];
+export const SELF_CONTAINED = ["directory", "warm", "changes", "scope", "alerts", "scale", "many-people"];
 
-const counts = ["runs", "warmup", "big-runs", "cold-runs", "directory-builds", "lighthouse-runs"];
+const counts = ["runs", "warmup", "big-runs", "cold-runs", "directory-builds", "lighthouse-runs", "load-seconds"];
 const list = (text) => text.split(",").map((name) => name.trim().toLowerCase());
 
 function fail(message) {
@@ -93,6 +97,7 @@ export function benchArgs(argv = process.argv.slice(2)) {
       big: { type: "boolean", default: false },
       sizes: { type: "string", default: "100k" },
       stores: { type: "string", default: SCALE_STORES.join(",") },
+      "load-seconds": { type: "string", default: "30" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -104,7 +109,8 @@ export function benchArgs(argv = process.argv.slice(2)) {
   const unknown = only.filter((name) => !SCENARIOS.includes(name));
   if (unknown.length > 0) fail(`bad arguments (unknown scenario ${unknown.join(", ")})`);
   const bad = counts.filter((name) => !(Number.parseInt(args[name], 10) >= 0));
-  if (bad.length > 0) fail(`bad arguments (--${bad[0]} takes a whole number)`);
+  if (bad.length > 0 || !(Number.parseInt(args["load-seconds"], 10) > 0))
+    fail(`bad arguments (--${bad[0] ?? "load-seconds"} takes a whole number)`);
   const sizes = [...new Set([...list(args.sizes), ...(args.big ? ["1m"] : [])])];
   const stores = [...new Set(list(args.stores))];
   if (sizes.some((size) => !(size in SCALE_SIZES))) fail(`--sizes takes ${Object.keys(SCALE_SIZES).join(", ")}`);

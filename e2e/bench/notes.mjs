@@ -1,4 +1,5 @@
 // The "method" bullets of results.md: how each number was taken, so a reader can judge it without reading the code.
+import { manyPeopleNote } from "./many-people.mjs";
 import { scaleNote } from "./scale-rows.mjs";
 
 export function methodNotes({ local, only, runs, warmup, args, skipped, incidents, gridFunds, build }) {
@@ -173,6 +174,7 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
     );
   }
   if (only.includes("scale")) notes.push(scaleNote());
+  if (only.includes("many-people")) notes.push(manyPeopleNote());
   if (only.includes("warm")) {
     notes.push(
       "Warm start (scenario `warm`, issue 24): its own demo API (`--funds 4 --investors-per-fund 10000 --prewarm " +
@@ -223,8 +225,9 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
     "Scenario order: CSV first (it restarts the server for cold readings), then proxy, browser, aggrid, weight, " +
       "Lighthouse, which share one demo API and one app server process (restarted where a scenario wants it cold); " +
       "then warm start, the directory, the store, the changes, scope, alerts and scale, each on its own demo API and app " +
-      "servers (the shared ones, idle, stay up meanwhile; the store's first rows from a store use the shared demo " +
-      "API). Every app server runs with `DASHBOARD_AUTH=none` behind the bench as its authenticating proxy: every request " +
+      "servers (the shared ones, idle, stay up meanwhile; the store's first rows from a store use the shared demo API), " +
+      "and many people last. Every app server but many people's (local users, each signed in) runs with " +
+      "`DASHBOARD_AUTH=none` behind the bench as its authenticating proxy: every request " +
       "(HTTP clients, autocannon, browser contexts, Lighthouse) carries `X-Forwarded-Email` and this run's " +
       "`X-Dashboard-Proxy-Secret` (`e2e/bench/auth.mjs`). The bench " +
       "measures and never fails on a missed target: its exit code is non-zero only when it could not run.",

@@ -10,6 +10,7 @@ import { changesScale } from "./changes.mjs";
 import { csvExport } from "./csv-export.mjs";
 import { directoryScale } from "./directory.mjs";
 import { lighthouseScores } from "./lighthouse-scores.mjs";
+import { manyPeople } from "./many-people.mjs";
 import { getJson } from "./measure.mjs";
 import { methodNotes } from "./notes.mjs";
 import { pageWeight } from "./page-weight.mjs";
@@ -98,7 +99,8 @@ async function main() {
     if (only.includes("warm")) skipped.push("the warm scenario (it needs freshly started servers of its own)");
     if (only.includes("changes"))
       skipped.push("the changes scenario (it needs its own store, written before its server starts)");
-    if (only.includes("scale")) skipped.push("the scale scenario (it needs its own demo API, stores and servers)");
+    for (const name of ["scale", "many-people"])
+      if (only.includes(name)) skipped.push(`the ${name} scenario (it needs its own demo API, stores and servers)`);
   }
   const app = () => stack?.app ?? external;
   const upstream = () =>
@@ -223,6 +225,7 @@ async function main() {
     scope: async () => (local ? scopeCost({ dir: snapshot.dir, runs: Math.min(runs, 3), warmup, log }) : []),
     alerts: async () => (local ? alertsScale({ dir: snapshot.dir, runs: Math.min(runs, 3), log }) : []),
     scale: async () => (local ? scaleFigures({ dir: snapshot.dir, sizes, stores, profileDir, log }) : []),
+    "many-people": async () => (local ? manyPeople({ seconds: int("load-seconds"), log }) : []),
   };
   const results = [];
   const loadPerScenario = {};
