@@ -12,6 +12,7 @@ const PEOPLE = 100;
 const CONNECTIONS_PER_PERSON = 2;
 const FLOOD_PEOPLE = 20;
 const FLOOD_CONNECTIONS = 200;
+const TIMEOUT_SECONDS = 10;
 const TARGETS = { refusedPercent: 5, tailTimes: 3, p99Ms: 5_000, floodRatio: 2 };
 
 const failures = (figures) => figures.errors + figures.timeouts;
@@ -33,7 +34,8 @@ function peopleRows(run) {
       "requests",
       failures(overall),
       le(0),
-      `of ${overall.requests} requests; non-2xx other than 429/503: ${overall.non2xx.other}`,
+      `${overall.errors} errors, ${overall.timeouts} timeouts (no answer in ${TIMEOUT_SECONDS} s) of ` +
+        `${overall.requests} requests; non-2xx other than 429/503: ${overall.non2xx.other}`,
     ),
     row(
       "people.refused",
@@ -74,12 +76,12 @@ function peopleRows(run) {
 }
 
 function floodRows({ alone, flooded, verdict }) {
-  const who = `${alone.people} people`;
+  const who = `the ${alone.people} people's`;
   const flood = flooded.flood;
   return [
     row(
       "flood.p99-ratio",
-      `flood: ${who}' p99 while one person floods a fund page with ${FLOOD_CONNECTIONS} connections ÷ their p99 alone`,
+      `flood: ${who} p99 while one person floods a fund page with ${FLOOD_CONNECTIONS} connections ÷ their p99 alone`,
       "×",
       verdict.p99Ratio,
       le(TARGETS.floodRatio),
@@ -88,7 +90,7 @@ function floodRows({ alone, flooded, verdict }) {
     ),
     row(
       "flood.errors",
-      `flood: ${who}' connection errors and timeouts, alone and with the flood`,
+      `flood: ${who} connection errors and timeouts, alone and with the flood`,
       "requests",
       failures(alone.overall) + failures(flooded.overall),
       le(0),
@@ -106,7 +108,7 @@ export async function manyPeople({ seconds, log }) {
   log(`many-people: two instances, PostgreSQL, Redis, round-robin proxy; ${PEOPLE + 1} people signing in`);
   const scene = await startPeopleStack({ people: PEOPLE + 1, instances: 2, logDir: `${logDir}many-people` });
   try {
-    const options = { connectionsPerPerson: CONNECTIONS_PER_PERSON, seconds, timeoutSeconds: 10 };
+    const options = { connectionsPerPerson: CONNECTIONS_PER_PERSON, seconds, timeoutSeconds: TIMEOUT_SECONDS };
     const people = scene.people.slice(0, PEOPLE);
     log(`  ${scene.targets.length} targets; ${PEOPLE} people × ${CONNECTIONS_PER_PERSON} connections, ${seconds} s`);
     const run = await runMixedLoad({ ...scene, people }, options);
@@ -135,7 +137,7 @@ export function manyPeopleNote() {
     "--people 100` and `--flood` start it: the demo API (`--fund-sizes 10000,2000,500 --prewarm`), one Redis, one " +
     "PostgreSQL, two instances of this checkout's `.next` (not the bench's copy) behind the round-robin proxy, " +
     `${PEOPLE + 1} local users each signed in from a loopback address of their own. ${PEOPLE} people × ` +
-    `${CONNECTIONS_PER_PERSON} connections (autocannon in a child process) spread over the mixed targets, 10 s ` +
+    `${CONNECTIONS_PER_PERSON} connections (autocannon in a child process) spread over the mixed targets, ${TIMEOUT_SECONDS} s ` +
     `timeout; then on the same stack ${FLOOD_PEOPLE} of them alone, and again while the last person holds ` +
     `${FLOOD_CONNECTIONS} connections on the biggest fund's page. Latencies count every answer (refusals ` +
     "included); the tail row also gives the steady count (answers after the first 3 s)."
