@@ -115,7 +115,7 @@ function worstOf(row, options, views) {
   const byLog = views.every((view) => view.byLog) ? "server time (request log)" : "wall time (loopback)";
   return {
     ...made,
-    met: made.target ? made.max <= made.target.value : null,
+    met: made.target?.value == null ? null : made.max <= made.target.value,
     note:
       `${options.note}; ${byLog}, each view the median of its asks; target applies to every view, so met on the ` +
       `max (worst ${worst.label} ${worst.ms} ms, its first ask ${worst.firstMs} ms)`,

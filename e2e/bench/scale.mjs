@@ -89,16 +89,37 @@ async function oneSize({ size, stores, log, ...rest }) {
   try {
     const fundList = await getJson(`${api.url}/customerapi/funds`, { authorization: `Bearer ${token}` });
     const rows = [];
-    for (const kind of stores) rows.push(...(await oneStore({ ...rest, api, token, fundList, size, kind, log })));
+    for (const kind of stores)
+      rows.push(
+        ...(await oneStore({ ...rest, api, token, fundList, size, kind, log }).catch((error) => {
+          log(`  scale ${size} on ${kind} could not run: ${error.message}`);
+          return unmeasured(size, kind, error);
+        })),
+      );
     return rows;
   } finally {
     await stopGroup(api.pid);
   }
 }
 
-/** The scale rows of `sizes` (keys of SCALE_SIZES) on `stores` (of SCALE_STORES), in that order. */
+/** The rows of a size on a store that could not be measured at all (its demo API or store did not start). */
+function unmeasured(size, kind, error) {
+  const { funds, perFund } = SCALE_SIZES[size];
+  return scaleRows({ size, kind, funds, positions: funds * perFund, errors: [error.message] });
+}
+
+/**
+ * The scale rows of `sizes` (keys of SCALE_SIZES) on `stores` (of SCALE_STORES), in that order. A size or store that
+ * cannot start is reported as rows without data, and the others still run.
+ */
 export async function scaleFigures({ dir, sizes, stores, profileDir, log }) {
   const rows = [];
-  for (const size of sizes) rows.push(...(await oneSize({ dir, size, stores, profileDir, log })));
+  for (const size of sizes)
+    rows.push(
+      ...(await oneSize({ dir, size, stores, profileDir, log }).catch((error) => {
+        log(`  scale ${size} could not run: ${error.message}`);
+        return stores.flatMap((kind) => unmeasured(size, kind, error));
+      })),
+    );
   return rows;
 }
