@@ -42,21 +42,28 @@ export async function runPeopleCommand(options) {
   });
 }
 
+/**
+ * Run A (`people` of the scene alone) and run B (the same people while `flooder` holds `options.floodConnections`
+ * connections on the biggest fund's page), with the verdict on their p99; `say` tells each run as it starts.
+ */
+export async function floodRuns(scene, { people, flooder }, options, say = console.log) {
+  const crowd = { ...scene, people };
+  // The first target is the biggest fund's page: the heaviest thing one person can ask for over and over.
+  const flood = { person: flooder, target: scene.targets[0], connections: options.floodConnections };
+  say(`Run A: ${people.length} people, ${options.seconds} s…`);
+  const alone = { ...(await runMixedLoad(crowd, options)), load: load() };
+  // Lets the last answers of run A drain before run B starts.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  say(`Run B: the same people and one flooding ${flood.target.name} with ${flood.connections} connections…`);
+  const flooded = { ...(await runMixedLoad(crowd, { ...options, flood })), load: load() };
+  return { alone, flooded, verdict: floodVerdict(alone, flooded) };
+}
+
 /** Run A (the people alone) and run B (the same people plus one person flooding the biggest fund's page). */
 export async function runFloodCommand(options) {
   await withStack(options, 1, async (scene) => {
     const people = scene.people.slice(0, options.people);
-    const flooder = scene.people.at(-1);
-    const crowd = { ...scene, people };
-    // The first target is the biggest fund's page: the heaviest thing one person can ask for over and over.
-    const flood = { person: flooder, target: scene.targets[0], connections: options.floodConnections };
-    console.log(`Run A: ${people.length} people, ${options.seconds} s…`);
-    const alone = { ...(await runMixedLoad(crowd, options)), load: load() };
-    // Lets the last answers of run A drain before run B starts.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    console.log(`Run B: the same people and one flooding ${flood.target.name} with ${flood.connections} connections…`);
-    const flooded = { ...(await runMixedLoad(crowd, { ...options, flood })), load: load() };
-    const verdict = floodVerdict(alone, flooded);
+    const { alone, flooded, verdict } = await floodRuns(scene, { people, flooder: scene.people.at(-1) }, options);
     console.log(`\nRun A, ${people.length} people alone:\n\n${runTables(alone)}`);
     console.log(`\nRun B, with the flood (its own row under the people's):\n\n${runTables(flooded)}`);
     console.log(`\nThe people, A beside B ("failed": non-2xx, errors and timeouts):\n\n${floodTable(alone, flooded)}`);

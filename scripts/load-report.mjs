@@ -60,14 +60,28 @@ export function runTables(run) {
   return parts.join("\n\n");
 }
 
+/**
+ * How many targets kept their p99 within `times` their p50 over `key`'s latencies ("latency": every answer;
+ * "steadyLatency": those after the first seconds), of how many, and the worst p99 ÷ p50 with its target's name.
+ */
+export function tailCounts(run, times = 3, key = "latency") {
+  const ratioOf = (t) => (t[key] ? t[key].p99 / t[key].p50 : 0);
+  const worst = run.targets.reduce((a, b) => (ratioOf(b) > ratioOf(a) ? b : a), run.targets[0]);
+  return {
+    within: run.targets.filter((t) => t[key] && t[key].p99 <= times * t[key].p50).length,
+    of: run.targets.length,
+    worst: worst ? ratioOf(worst) : 0,
+    worstName: worst?.name ?? null,
+  };
+}
+
 /** How many targets kept their p99 within `times` their p50: over every answer, and over the steady ones. */
 export function tailLine(run, times = 3) {
-  const within = (key) => run.targets.filter((t) => t[key] && t[key].p99 <= times * t[key].p50).length;
-  const worst = (key) => Math.max(...run.targets.map((t) => (t[key] ? t[key].p99 / t[key].p50 : 0)));
-  const of = run.targets.length;
+  const all = tailCounts(run, times);
+  const steady = tailCounts(run, times, "steadyLatency");
   return (
-    `p99 within ${times}× p50: ${within("latency")} of ${of} targets over every answer (worst ${worst("latency").toFixed(2)}×), ` +
-    `${within("steadyLatency")} of ${of} over the steady ones (worst ${worst("steadyLatency").toFixed(2)}×)`
+    `p99 within ${times}× p50: ${all.within} of ${all.of} targets over every answer (worst ${all.worst.toFixed(2)}×), ` +
+    `${steady.within} of ${steady.of} over the steady ones (worst ${steady.worst.toFixed(2)}×)`
   );
 }
 

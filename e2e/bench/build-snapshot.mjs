@@ -1,5 +1,5 @@
 // Builds when needed, then serves a private copy of the build: others rebuilding .next mid-run must not change it.
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import { join, resolve } from "node:path";
 import { logDir, procTable, start } from "./servers.mjs";
@@ -9,9 +9,24 @@ const buildId = () => (existsSync(".next/BUILD_ID") ? readFileSync(".next/BUILD_
 // Only what the server reads: no build cache, traces or generated types.
 const SKIP = new Set(["cache", "trace", "trace-build", "types", "dev"]);
 
-/** True while a `next build` runs in this checkout; copying or building over it would mix two builds. */
+/** The working directory of a process, or null once it is gone. */
+function cwdOf(pid) {
+  try {
+    return readlinkSync(`/proc/${pid}/cwd`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True while a `next build` runs in this checkout; copying or building over it would mix two builds. Builds of other
+ * checkouts on the machine (another worktree) are not waited for.
+ */
 function buildRunning() {
-  return procTable().some((proc) => / next build\b/.test(` ${proc.cmdline}`) && proc.pid !== process.pid);
+  const here = resolve(".");
+  return procTable().some(
+    (proc) => / next build\b/.test(` ${proc.cmdline}`) && proc.pid !== process.pid && cwdOf(proc.pid) === here,
+  );
 }
 
 async function waitForBuilds(log) {

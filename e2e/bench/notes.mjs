@@ -1,4 +1,6 @@
 // The "method" bullets of results.md: how each number was taken, so a reader can judge it without reading the code.
+import { manyPeopleNote } from "./many-people.mjs";
+import { scaleNote } from "./scale-rows.mjs";
 
 export function methodNotes({ local, only, runs, warmup, args, skipped, incidents, gridFunds, build }) {
   const notes = [];
@@ -171,19 +173,8 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
         "(60 s) unless the window row says longer.",
     );
   }
-  if (only.includes("scale")) {
-    notes.push(
-      "Scale (issue 29): its own demo API (`--funds 2000 --investors-per-fund 50`, with --big also 10,000 × 100) and app " +
-        "server on an empty PGlite folder, `WARM_START=0`. The upstream alone: every list fetched at 6 at once " +
-        "(DIRECTORY_CONCURRENCY's default) by `upstream-baseline.mjs`. First start: ms from the spawn until " +
-        "`/api/investors` says complete (asked every 250 ms); RSS of the server plus its PGlite process then; store bytes " +
-        "by `pg_database_size` once the store's process is idle, ÷ positions kept. Restart on that store: ms from the " +
-        "spawn until `/healthz`, a kept fund's `/investor-rows` and `/api/investors` first answer 200 (asked every 20 ms). " +
-        "Sort at complete: `/api/investors` sorted by commitment, the median of 5 as soon as the directory is complete " +
-        "again; warm sort (by NAV) and search: medians once the server and its store's process used under 5 % of a " +
-        "core for two half-second windows (the index readied, the heap compacted). One run per figure.",
-    );
-  }
+  if (only.includes("scale")) notes.push(scaleNote());
+  if (only.includes("many-people")) notes.push(manyPeopleNote());
   if (only.includes("warm")) {
     notes.push(
       "Warm start (scenario `warm`, issue 24): its own demo API (`--funds 4 --investors-per-fund 10000 --prewarm " +
@@ -233,9 +224,10 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
   notes.push(
     "Scenario order: CSV first (it restarts the server for cold readings), then proxy, browser, aggrid, weight, " +
       "Lighthouse, which share one demo API and one app server process (restarted where a scenario wants it cold); " +
-      "then warm start, the directory, the store and the changes, each on its own demo API and app servers (the shared ones, idle, stay up " +
-      "meanwhile; the store's first rows from a store use the shared demo API). Every " +
-      "app server runs with `DASHBOARD_AUTH=none` behind the bench as its authenticating proxy: every request " +
+      "then warm start, the directory, the store, the changes, scope, alerts and scale, each on its own demo API and app " +
+      "servers (the shared ones, idle, stay up meanwhile; the store's first rows from a store use the shared demo API), " +
+      "and many people last. Every app server but many people's (local users, each signed in) runs with " +
+      "`DASHBOARD_AUTH=none` behind the bench as its authenticating proxy: every request " +
       "(HTTP clients, autocannon, browser contexts, Lighthouse) carries `X-Forwarded-Email` and this run's " +
       "`X-Dashboard-Proxy-Secret` (`e2e/bench/auth.mjs`). The bench " +
       "measures and never fails on a missed target: its exit code is non-zero only when it could not run.",

@@ -132,8 +132,9 @@ export function carriedResults({ ran, mode }) {
     return none;
   }
   if (previous?.meta?.mode !== mode || !Array.isArray(previous.results)) return none;
+  // A row whose scenario field names a scenario that ran goes too: its id may be of a scheme since retired.
   const rows = previous.results
-    .filter((row) => !ran.includes(scenarioOf(row)))
+    .filter((row) => !ran.includes(scenarioOf(row)) && !ran.includes(row.scenario))
     .map((row) => ({ ...row, measuredAt: row.measuredAt ?? previous.meta.finishedAt }));
   const times = new Set(rows.map((row) => row.measuredAt));
   const runs = [previous.meta, ...(previous.earlier ?? [])].filter(
@@ -196,6 +197,8 @@ npm run bench -- --only proxy,csv    # a subset: proxy, browser, aggrid, csv, we
 npm run bench -- --only warm         # fresh servers with and without their warm-up: start to ready, first visits
 npm run bench -- --only aggrid       # our fund page beside AG Grid Community: ratios ours ÷ AG Grid
 npm run bench -- --only directory    # the investor directory: 2,000 funds, 100,000 positions, 50 ms upstream latency
+npm run bench -- --only scale        # issue 42: 100,000 positions on PGlite and PostgreSQL (--sizes 100k,400k,1m, --stores)
+npm run bench -- --only many-people  # two instances: 100 people × 2 connections, then 20 people with and without a flood
 npm run bench -- --base-url https://fund-explorer.internal --upstream-url https://customer-api.example.com --token "$T"
 npm run bench -- --help              # runs, warm-ups, Lighthouse preset, CPU profile of the app server
 \`\`\`

@@ -1,15 +1,16 @@
 // `npm run bench`: measures the production build against the targets of issue 7 and writes results.md/results.json.
 import { mkdirSync } from "node:fs";
 import os from "node:os";
-import { parseArgs } from "node:util";
 import { aggridPeer } from "./aggrid-peer.mjs";
 import { alertsScale } from "./alerts.mjs";
 import { browserTimings } from "./browser-timings.mjs";
+import { benchArgs, SCENARIOS, SELF_CONTAINED } from "./cli.mjs";
 import { watchContention } from "./contention.mjs";
 import { changesScale } from "./changes.mjs";
 import { csvExport } from "./csv-export.mjs";
 import { directoryScale } from "./directory.mjs";
 import { lighthouseScores } from "./lighthouse-scores.mjs";
+import { manyPeople } from "./many-people.mjs";
 import { getJson } from "./measure.mjs";
 import { methodNotes } from "./notes.mjs";
 import { pageWeight } from "./page-weight.mjs";
@@ -23,99 +24,8 @@ import { warmStartScale } from "./warm.mjs";
 import { killAllNow, logDir, randomToken, resetLogs, stopAll } from "./servers.mjs";
 import { startStack } from "./stack.mjs";
 
-const USAGE = `Usage: npm run bench -- [options]
-  --base-url URL          measure this running deployment instead of starting the demo API and the app server
-  --upstream-url URL      its Customer API (enables the direct and bare pass-through comparisons); needs --token
-  --token T               bearer token for --upstream-url
-  --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse,warm,directory,store,
-                          changes,scope,alerts,scale
-                          (default all); aggrid: our fund page beside AG Grid Community on the same funds, as ratios
-                          (ours ÷ AG Grid); directory: the investor directory over 2,000 funds and 100,000 positions
-                          on its own demo API (50 ms latency) and app servers (local mode only); store: the same
-                          directory with no store, PGlite and PostgreSQL, the store's growth, a fresh start from it,
-                          first rows from it beside AG Grid, two instances on one PostgreSQL; warm: fresh servers
-                          with and without their warm-up (WARM_START), start to ready and a fund's first visit on the
-                          fresh process beside one on the warm process (own demo API); changes: 40 days of kept
-                          reads of a 50,000-investor fund and 2,000 funds of 50 in a fresh PGlite store, then a
-                          fund's and the organization's changes and /changes in the browser (own demo API and
-                          server); scope: the directory's build, a fund's first rows and the search as an admin of
-                          everything and as one scoped to one organization (own demo API and servers); alerts: a read
-                          kept to its webhook delivered with 1,000 subscriptions, 600 pairs exactly once across two
-                          instances on PostgreSQL with one killed, the digest run for 100 subscribers (own demo APIs,
-                          servers and PostgreSQL); scale: 2,000 funds × 50 on a fresh PGlite store, the first start, the server's RSS,
-                          the store's bytes per position, a restart and the warm directory (with --big also
-                          10,000 × 100; own demo API and servers). A subset keeps the
-                          other scenarios' rows of the previous results, marked as carried over
-  --runs N                measured runs per scenario (default 5)
-  --warmup N              warm-up runs, not counted (default 1)
-  --big-runs N            measured browser runs for the 50,000-investor fund (default 5)
-  --cold-runs N           aggrid: our first visits, each on a freshly started app server; warm: fresh servers per
-                          WARM_START mode (default 3)
-  --directory-builds N    directory: measured builds, each on a freshly started app server after --warmup ones (default 3);
-                          store: rounds of three builds (no store, PGlite, PostgreSQL)
-  --lighthouse-runs N     Lighthouse runs per page (default 3)
-  --lighthouse-preset P   desktop or mobile (default desktop)
-  --big                   scale: also the 1,000,000-position organization (10,000 funds × 100)
-  --search-key K          the keystroke of the search scenario (default q)
-  --cpu-prof              start the app server with --cpu-prof; profiles land in e2e/bench/logs/profiles`;
-
-const { values: args } = parseArgs({
-  options: {
-    "base-url": { type: "string" },
-    "upstream-url": { type: "string" },
-    token: { type: "string" },
-    only: { type: "string" },
-    runs: { type: "string", default: "5" },
-    warmup: { type: "string", default: "1" },
-    "big-runs": { type: "string", default: "5" },
-    "cold-runs": { type: "string", default: "3" },
-    "directory-builds": { type: "string", default: "3" },
-    "lighthouse-runs": { type: "string", default: "3" },
-    "lighthouse-preset": { type: "string", default: "desktop" },
-    "search-key": { type: "string", default: "q" },
-    "cpu-prof": { type: "boolean", default: false },
-    big: { type: "boolean", default: false },
-    help: { type: "boolean", short: "h" },
-  },
-});
-if (args.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-
-// csv first: its cold run wants a fresh heap; directory, store and changes last: they bring their own servers and load
-// the machine most (warm brings its own too, but loads it little).
-const SCENARIOS = [
-  "csv",
-  "proxy",
-  "browser",
-  "aggrid",
-  "weight",
-  "lighthouse",
-  "warm",
-  "directory",
-  "store",
-  "changes",
-  "scope",
-  "alerts",
-  "scale",
-];
-// Scenarios that start their own servers: with only these, the shared demo API and app server are not started.
-const SELF_CONTAINED = ["directory", "warm", "changes", "scope", "alerts", "scale"];
-const only = args.only ? args.only.split(",").map((name) => name.trim()) : SCENARIOS;
-const unknown = only.filter((name) => !SCENARIOS.includes(name));
+const { args, only, sizes, stores } = benchArgs();
 const int = (name) => Number.parseInt(args[name], 10);
-if (
-  unknown.length > 0 ||
-  ["runs", "warmup", "big-runs", "cold-runs", "directory-builds", "lighthouse-runs"].some((name) => !(int(name) >= 0))
-) {
-  console.error(`bench: bad arguments${unknown.length ? ` (unknown scenario ${unknown.join(", ")})` : ""}\n\n${USAGE}`);
-  process.exit(2);
-}
-if (args["upstream-url"] && !args.token) {
-  console.error("bench: --upstream-url needs --token");
-  process.exit(2);
-}
 
 const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const local = !args["base-url"];
@@ -189,6 +99,8 @@ async function main() {
     if (only.includes("warm")) skipped.push("the warm scenario (it needs freshly started servers of its own)");
     if (only.includes("changes"))
       skipped.push("the changes scenario (it needs its own store, written before its server starts)");
+    for (const name of ["scale", "many-people"])
+      if (only.includes(name)) skipped.push(`the ${name} scenario (it needs its own demo API, stores and servers)`);
   }
   const app = () => stack?.app ?? external;
   const upstream = () =>
@@ -312,7 +224,8 @@ async function main() {
     changes: async () => (local ? changesScale({ dir: snapshot.dir, runs, warmup, profileDir, log }) : []),
     scope: async () => (local ? scopeCost({ dir: snapshot.dir, runs: Math.min(runs, 3), warmup, log }) : []),
     alerts: async () => (local ? alertsScale({ dir: snapshot.dir, runs: Math.min(runs, 3), log }) : []),
-    scale: async () => (local ? scaleFigures({ dir: snapshot.dir, big: args.big, profileDir, log }) : []),
+    scale: async () => (local ? scaleFigures({ dir: snapshot.dir, sizes, stores, profileDir, log }) : []),
+    "many-people": async () => (local ? manyPeople({ seconds: int("load-seconds"), log }) : []),
   };
   const results = [];
   const loadPerScenario = {};

@@ -1,63 +1,78 @@
-// The scale scenario's extra first starts, each on a fresh store of its own: PostgreSQL's bytes per position, and
-// issue 29's memory "bounded by a setting" (DIRECTORY_MAX_POSITIONS at its default: the RSS once every fund is tried).
-import { randomBytes } from "node:crypto";
-import { directoryComplete, untilFromSpawn } from "./app-state.mjs";
-import { proxyHeaders } from "./auth.mjs";
-import { getJson, mb, round, rssBytes } from "./measure.mjs";
-import { spawnApp, stopGroup } from "./servers.mjs";
-import { freshStore, probeStore, writesSettled } from "./store-kinds.mjs";
+// The scale scenario's first start on a fresh store: ms from the spawn until the directory is complete, the memory of
+// the server and of the embedded store's own process then (and their peaks on the way), the stop that lets every
+// write land, and the PGlite folder's size on disk.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { directoryComplete, until } from "./app-state.mjs";
+import { treeCpuSeconds } from "./contention.mjs";
+import { rssBytes, sleep } from "./measure.mjs";
+import { stopGroup } from "./servers.mjs";
+
+const tryRss = (pid) => {
+  try {
+    return pid ? rssBytes(pid) : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The RSS of the server process and of its store's own process (PGlite's child; none for PostgreSQL), in bytes. */
+export function storeSplitRss(app, store) {
+  return { server: tryRss(app.serverPid), embedded: store.kind === "pglite" ? tryRss(store.pid(app)) : null };
+}
 
 /**
- * A first start on a fresh store of `kind`, until the directory has tried every fund: `running` measures the app
- * then, `stopped` the store once the app has stopped (with an orchestrator's 30 s), before the store stops too.
+ * From the spawn until GET /api/investors says complete (asked every 250 ms; null past `limitMs`), both processes'
+ * RSS sampled every 500 ms: the RSS at complete and the peaks until then, and the CPU seconds each used.
  */
-async function firstStartOn({ dir, api, token, kind, name, env }, { running, stopped = (_, measured) => measured }) {
-  const store = await freshStore(kind);
+export async function untilComplete(spawned, store, limitMs) {
+  const peak = { server: 0, embedded: 0 };
+  const sample = () => {
+    const now = storeSplitRss(spawned.app, store);
+    peak.server = Math.max(peak.server, now.server ?? 0);
+    peak.embedded = Math.max(peak.embedded, now.embedded ?? 0);
+    return now;
+  };
+  // CPU seconds to complete: the server's own, and its store's (PGlite's child, or the PostgreSQL cluster's processes).
+  const storeCpuSeconds = () => (store.pid(spawned.app) ? treeCpuSeconds(store.pid(spawned.app)) : 0);
+  const storeCpuAtSpawn = store.kind === "pglite" ? 0 : storeCpuSeconds();
+  const timer = setInterval(sample, 500);
   try {
-    const spawned = await spawnApp({
-      dir,
-      upstreamUrl: api.url,
-      token,
-      name,
-      env: { ...store.env, DIRECTORY_MATCH_SECRET: randomBytes(32).toString("hex"), WARM_START: "0", ...env },
+    const ms = await until(() => directoryComplete(spawned.url), {
+      since: spawned.spawnedAt,
+      everyMs: 250,
+      limitMs,
+      exited: () => spawned.exited,
     });
-    await untilFromSpawn(spawned, `the directory complete (${name})`, () => directoryComplete(spawned.url), 250);
-    const measured = await running(spawned, store);
-    await stopGroup(spawned.app.groupPid, 30_000);
-    return await stopped(store, measured);
+    if (ms === null && spawned.exited !== null) throw new Error(`the app server exited with ${spawned.exited}`);
+    const storeCpu = storeCpuSeconds() - storeCpuAtSpawn;
+    const cpu = {
+      server: treeCpuSeconds(spawned.app.serverPid) - (store.kind === "pglite" ? storeCpu : 0),
+      store: storeCpu,
+    };
+    return { ms, rss: sample(), peak, cpu };
   } finally {
-    await store.stop();
+    clearInterval(timer);
   }
 }
 
-/** The first start on PostgreSQL, the whole organization held: its bytes per position once every write landed. */
-export async function postgresBytes({ dir, api, token, env, log }) {
-  const probe = await firstStartOn(
-    { dir, api, token, env, kind: "postgres", name: "app-server-scale-postgres" },
-    { running: (spawned, store) => writesSettled(store, spawned.app, 600_000), stopped: (store) => probeStore(store) },
-  );
-  log(`  PostgreSQL store: ${round(mb(probe.bytes), 0)} MB for ${probe.positions} positions`);
-  return probe;
+/**
+ * Stops the app as an orchestrator would (SIGTERM, its grace to land pending writes) and waits for its PGlite
+ * process to be gone: a child killed mid-write holds its folder. Returns ms the stop took.
+ */
+export async function stopWithStore(app, store, graceMs = 30_000) {
+  const started = performance.now();
+  // PostgreSQL's postmaster outlives the app; PGlite's process is the app's child.
+  const pid = store.kind === "pglite" ? store.pid(app) : null;
+  await stopGroup(app.groupPid, graceMs);
+  for (let waited = 0; pid && existsSync(`/proc/${pid}`) && waited < 120_000; waited += 100) await sleep(100);
+  return Math.round(performance.now() - started);
 }
 
-/** The first start on PGlite with DIRECTORY_MAX_POSITIONS at its default: the RSS, and what is held. */
-export async function boundedFirstStart({ dir, api, token, log }) {
-  const measured = await firstStartOn(
-    { dir, api, token, env: {}, kind: "pglite", name: "app-server-scale-bounded" },
-    {
-      running: async (spawned, store) => {
-        const child = store.pid(spawned.app);
-        const server = rssBytes(spawned.app.serverPid);
-        const embedded = child ? rssBytes(child) : 0;
-        const page = await getJson(`${spawned.url}/api/investors?offset=0&limit=1`, proxyHeaders);
-        // Every fund the directory misses here is one past the bound (the demo fails none); a page names ten, counts all.
-        return { total: server + embedded, server, embedded, funds: page.progress.total, notHeld: page.failedCount };
-      },
-    },
-  );
-  log(
-    `  bounded (default DIRECTORY_MAX_POSITIONS): RSS ${round(mb(measured.total), 0)} MB, ` +
-      `${measured.notHeld} of ${measured.funds} funds not held`,
-  );
-  return measured;
+const du = (folder) => Number(execFileSync("du", ["-sB1", folder], { encoding: "utf8" }).split(/\s/)[0]);
+
+/** Bytes a PGlite folder takes on disk (`du -sB1`: blocks allocated, not apparent sizes), and its WAL's part. */
+export function diskBytes(folder) {
+  return { total: du(folder), wal: existsSync(`${folder}/pg_wal`) ? du(`${folder}/pg_wal`) : null };
 }

@@ -7,9 +7,10 @@ import pLimit from "p-limit";
 /**
  * GET /customerapi/funds, then every fund's /investors at `concurrency` at once (p-limit, as the server's directory
  * does), with Node's fetch (the server's client too), the same bearer token and Accept header, each body read to
- * its last byte and dropped. Times are ms from the first request; throws on any non-200 answer.
+ * its last byte and dropped (with `parse`, parsed first: one JSON.parse of the whole list). Times are ms from the
+ * first request; throws on any non-200 answer.
  */
-export async function upstreamBaseline({ url, token, concurrency }) {
+export async function upstreamBaseline({ url, token, concurrency, parse = false }) {
   const headers = { authorization: `Bearer ${token}`, accept: "application/json" };
   let bytes = 0;
   const read = async (path, keep = false) => {
@@ -29,11 +30,12 @@ export async function upstreamBaseline({ url, token, concurrency }) {
   await Promise.all(
     funds.map((fund) =>
       limit(async () => {
-        await read(`/customerapi/funds/${encodeURIComponent(fund.id)}/investors`);
+        const chunks = await read(`/customerapi/funds/${encodeURIComponent(fund.id)}/investors`, parse);
+        if (parse) JSON.parse(Buffer.concat(chunks).toString("utf8"));
       }),
     ),
   );
-  return { ms: performance.now() - started, listedMs, funds: funds.length, bytes };
+  return { ms: performance.now() - started, listedMs, funds: funds.length, bytes, parsed: parse };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
