@@ -1,5 +1,6 @@
 import Big from "big.js";
 import { expect, test } from "./support/fixtures";
+import { columnTexts } from "./support/table";
 import { setFaults, upstreamGet } from "./support/upstream";
 
 // Who paid since a moment, in capital outstanding: a payment made between two reads shows in the position's "Paid
@@ -50,7 +51,7 @@ test("a payment between two reads is what the position paid since, and the filte
     await page.goto(`/outstanding?fund=${fundId}&since=${since}&paid=some`);
     const table = page.getByRole("table", { name: "Positions with capital outstanding" });
     await expect(table.getByRole("columnheader", { name: "Paid since" })).toBeVisible();
-    await expect(table.getByRole("cell", { name: "25.50", exact: true })).toBeVisible();
+    await expect.poll(() => columnTexts(table, "Paid since")).toEqual(["25.50"]);
     await expect(page.getByRole("combobox", { name: "Who paid since then" })).toHaveValue("some");
   } finally {
     await paid(fundId, investor.id, "-25.50");
