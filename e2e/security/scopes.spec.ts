@@ -196,7 +196,7 @@ test("an admin forgets a person only within their scope; a viewer may not", asyn
   const scopedCookie = await signIn(app.url, scoped, "127.30.0.5");
   const withinA = await post(scopedCookie, onlyInB);
   expect(withinA.status).toBe(200);
-  expect(JSON.parse(withinA.body)).toEqual({ removed: 0 });
+  expect(JSON.parse(withinA.body)).toEqual({ removed: 0, notes: 0 });
   const adminCookie = await signIn(app.url, everything, "127.30.0.6");
   const everywhere = await post(adminCookie, onlyInB);
   expect(everywhere.status).toBe(200);
