@@ -81,8 +81,9 @@ export interface FollowUp {
 /** One note as GET /api/notes gives it. */
 export interface Note {
   id: string;
-  /** The fund it is about (its ref and name), and the investor, when it is about one. */
+  /** The fund it is about (its ref; its name where a list spans funds), and the investor, when it is about one. */
   fundId: string;
+  fundName?: string;
   investorId: string | null;
   investorName: string | null;
   text: string;
