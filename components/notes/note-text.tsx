@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { textParts } from "@/lib/values/text-links";
 
 /** Text a person typed, as text: line breaks kept, web links clickable, nothing else rendered. */
@@ -16,7 +17,8 @@ export function NoteText({ text, className = "" }: { text: string; className?: s
             {part.text}
           </a>
         ) : (
-          <span key={at}>{part.text}</span>
+          // A text node of the sentence, so a link inside it reads (and is measured) as a link in a sentence.
+          <Fragment key={at}>{part.text}</Fragment>
         ),
       )}
     </p>

@@ -54,7 +54,12 @@ export function SavedViews({ page }: { page: string }) {
           ) : (
             <ul aria-label="Views of this page" className="max-h-72 space-y-1 overflow-y-auto">
               {data.views.map((view) => (
-                <ViewRow key={view.id} view={view} onChange={(method, body) => change(view.id, method, body)} />
+                <ViewRow
+                  key={view.id}
+                  view={view}
+                  onChange={(method, body) => change(view.id, method, body)}
+                  onOpen={() => setOpen(false)}
+                />
               ))}
             </ul>
           )}

@@ -11,9 +11,12 @@ const small =
 export function ViewRow({
   view,
   onChange,
+  onOpen,
 }: {
   view: SavedView;
   onChange: (method: "PATCH" | "DELETE", body?: unknown) => Promise<void>;
+  /** The view's link was followed: the list closes over the page it opens. */
+  onOpen: () => void;
 }) {
   const [renaming, setRenaming] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,10 +30,10 @@ export function ViewRow({
   return (
     <li className="space-y-1 rounded-md px-1 py-1.5 hover:bg-zinc-50 dark:hover:bg-zinc-800/60">
       <div className="flex flex-wrap items-baseline gap-x-2">
-        {/* A full load, so the page reads the view's URL as a pasted link would. */}
         <Link
           href={view.href}
           prefetch={false}
+          onClick={onOpen}
           className="inline-flex min-h-6 items-center font-medium break-all text-blue-700 hover:underline dark:text-blue-300"
         >
           {view.name}
