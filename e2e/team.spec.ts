@@ -101,3 +101,35 @@ test("a shared view: saved by one, listed to another with its owner, opened, and
   await expect(listed).not.toContainText("Your default");
   expect(otto.errors).toEqual([]);
 });
+
+test("a note, a view's name and an assignee's name holding markup are shown as text, never run", async ({
+  page,
+  request,
+}) => {
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const position = await overduePosition(request, 3);
+  const text = `<script>alert("note")</script><img src=x onerror=alert(2)> **bold** [x](javascript:alert(3)) ${Date.now()}`;
+  const name = `<b onmouseover=alert(4)>view</b> ${Date.now()}`;
+  const assignee = "<img src=x onerror=alert(1)> Robert'); DROP TABLE notes;--";
+  const own = { "sec-fetch-site": "same-origin" };
+  const followUp = { assignee: "hostile@example.com", due: todayUtc(), state: "open" };
+  const data = { fundId: position.fund.id, investorId: position.investorId, text, followUp };
+  expect((await request.post("/api/notes", { data, headers: own })).status()).toBe(201);
+  const view = { page: "/outstanding", name, query: "", shared: false };
+  expect((await request.post("/api/views", { data: view, headers: own })).status()).toBe(201);
+
+  await page.goto(`/funds/${position.fund.id}/investors/${position.investorId}`);
+  const notes = page.getByRole("region", { name: "Notes on this investor" });
+  await expect(notes.getByText(text, { exact: true })).toBeVisible();
+  await expect(notes.getByText(assignee, { exact: true })).toBeVisible();
+  await expect(page.locator("main img, main script:not([src]):not([nonce]), main b")).toHaveCount(0);
+  await expect(notes.getByRole("link")).toHaveCount(0);
+  await page.goto("/outstanding");
+  await page.getByRole("button", { name: "Views" }).click();
+  await expect(page.getByRole("region", { name: "Saved views" }).getByRole("link", { name })).toBeVisible();
+  expect(dialogs).toEqual([]);
+});
