@@ -21,7 +21,7 @@ export interface OutstandingView {
   paid: "some" | "none" | null;
   /** Keep the positions whose next follow-up is in this state, or (none) those without a follow-up yet. */
   followUp: FollowUpState | "none" | null;
-  /** Join each position's next follow-up (its column); false only for the bench's figure without it. */
+  /** Each row's next follow-up (its column); false only for the bench's figure without it. */
   followUps?: boolean;
 }
 
@@ -94,25 +94,25 @@ function where(view: OutstandingView, params: Params, at: Moments): string {
   return parts.join(" and ");
 }
 
-/** Without the follow-up column: only when neither the sort nor a filter needs it. */
-const withoutFollowUps = (view: OutstandingView) =>
-  view.followUps === false && view.followUp === null && view.sort?.id !== "followUp";
+/** Whether the view sorts or filters on the next follow-up: then each position is joined to its own (x). */
+const byFollowUp = (view: OutstandingView) => view.followUp !== null || view.sort?.id === "followUp";
 
-/** The positions with their funds and, unless left out, each one's next follow-up (x). */
 const fromOf = (view: OutstandingView) =>
-  withoutFollowUps(view)
-    ? "org_positions p join org_funds f on f.id = p.fund"
-    : `org_positions p join org_funds f on f.id = p.fund
-       left join follow_up_next x on x.fund_key = f.fund_key and x.investor_id = p.investor_id`;
+  byFollowUp(view)
+    ? `org_positions p join org_funds f on f.id = p.fund
+       left join follow_up_next x on x.fund_key = f.fund_key and x.investor_id = p.investor_id`
+    : "org_positions p join org_funds f on f.id = p.fund";
 
-const followUpColumn = `case when x.state is null then null else json_build_object('assignee', x.assignee,
-  'assigneeName', x.assignee_name, 'due', x.due::text, 'state', x.state) end as "followUp"`;
+// A subquery, so PostgreSQL works it out for the page's rows only (after the sort and limit), by its primary key.
+const followUpColumn = `(select json_build_object('assignee', n.assignee, 'assigneeName', n.assignee_name,
+  'due', n.due::text, 'state', n.state) from follow_up_next n
+  where n.fund_key = f.fund_key and n.investor_id = p.investor_id) as "followUp"`;
 
 const rowColumns = (view: OutstandingView) => `f.fingerprint, f.fund_id as "fundId",
   coalesce(f.name, f.fund_id) as "fundName", p.investor_id as "investorId", p.name, p.email,
   p.total_capital_due::text, p.total_received::text, p.outstanding::text,
   f.figures ->> 'capital_due_date' as capital_due_date,
-  ${withoutFollowUps(view) ? `null::json as "followUp"` : followUpColumn}`;
+  ${view.followUps === false ? `null::json as "followUp"` : followUpColumn}`;
 
 /** The view's today and since as parameters, each added only once a query uses it (an unused one has no type). */
 function moments(view: OutstandingView, params: Params) {
