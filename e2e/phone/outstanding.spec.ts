@@ -42,7 +42,7 @@ test("who owes capital, on a phone: from the menu, the amount and days overdue o
   const emails = (await (await request.get("/api/outstanding/emails")).json()) as { emails: string[] } | string[];
   const expected = Array.isArray(emails) ? emails : emails.emails;
   await page.getByRole("button", { name: "Copy emails" }).tap();
-  await expect(page.getByRole("status").filter({ hasText: /^Copied \d+ emails?$/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^Copied [\d,]+ emails?$/ })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected.join(", "));
 
   await expectReadableInBothSchemes(page, "capital outstanding");
