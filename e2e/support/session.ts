@@ -4,7 +4,11 @@ import { storageState } from "../playwright.config";
 
 export const e2eUser = { email: "ops@example.com", name: "Olive Ops", password: "e2e-password-not-a-secret" };
 /** A colleague of the e2e user (ops), for the journeys of two people (a follow-up assigned, a view shared). */
-export const e2eColleague = { email: "otto@example.com", name: "Otto Other", password: "e2e-otto-password-not-a-secret" };
+export const e2eColleague = {
+  email: "otto@example.com",
+  name: "Otto Other",
+  password: "e2e-otto-password-not-a-secret",
+};
 
 /** The signed-in session as a Cookie header, for requests sent outside the browser. */
 export function sessionCookieHeader(): string {
