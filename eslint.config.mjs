@@ -60,6 +60,8 @@ export const boundaries = {
             "./lib/directory/*.ts",
             "./lib/reconciliation/*.ts",
             "./lib/outstanding/*.ts",
+            "./lib/notes/*.ts",
+            "./lib/views/*.ts",
           ],
           from: serverOnly,
           message: "Browser-side code never imports server-only code (server/ folders, lib/data, sessions, HTTP, env).",

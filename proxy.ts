@@ -41,6 +41,12 @@ const apiRoutes = [
   /^\/api\/alerts(\/deliveries)?\/?$/,
   /^\/api\/alerts\/[^/]+(\/rotate)?\/?$/,
   /^\/api\/alerts\/deliveries\/[^/]+\/resend\/?$/,
+  /^\/api\/notes\/?$/,
+  /^\/api\/notes\.(csv|xlsx)$/,
+  /^\/api\/notes\/[^/]+\/?$/,
+  /^\/api\/follow-ups\/?$/,
+  /^\/api\/views\/?$/,
+  /^\/api\/views\/[^/]+\/?$/,
 ];
 
 // Reachable without a session: the sign-in page and the sign-in flow itself; an alert email's unsubscribe link (signed).

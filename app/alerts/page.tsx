@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { DeliveryLog } from "@/components/alerts/delivery-log";
+import { DigestPreview } from "@/components/alerts/digest-preview";
 import { SubscribeForm } from "@/components/alerts/subscribe-form";
 import { SubscriptionList } from "@/components/alerts/subscription-list";
 import { PageError } from "@/components/layout/page-error";
@@ -68,6 +69,12 @@ export default async function AlertsPage({ searchParams }: PageProps<"/alerts">)
             Your subscriptions
           </h2>
           <SubscriptionList />
+        </section>
+        <section aria-labelledby="alerts-digest" className="space-y-3">
+          <h2 id="alerts-digest" className="text-lg font-semibold">
+            Today&apos;s digest
+          </h2>
+          <DigestPreview />
         </section>
         <section aria-labelledby="alerts-log" className="space-y-3">
           <h2 id="alerts-log" className="text-lg font-semibold">

@@ -4,6 +4,7 @@ import { ChangesFilters, FundChoices } from "@/components/changes/changes-filter
 import { ChangesPager } from "@/components/changes/changes-pager";
 import { CsvButton } from "@/components/data-table/csv-button";
 import { PageError } from "@/components/layout/page-error";
+import { TablePageHeading } from "@/components/views/table-page-heading";
 import { requireUser } from "@/lib/auth/session";
 import { differenceText, fieldLabel } from "@/lib/changes/labels";
 import { changesViewCache, changesViewSearch } from "@/lib/changes/search-params";
@@ -11,15 +12,17 @@ import { organizationChanges } from "@/lib/changes/server/changes";
 import { readInPlace } from "@/lib/data/prefetch";
 import { readDay, readInstant } from "@/lib/table/since";
 import { countOf } from "@/lib/values/count";
+import { openDefaultView } from "@/lib/views/server/open";
 
 export const metadata: Metadata = { title: "What changed" };
 
 export default async function ChangesPage({ searchParams }: PageProps<"/changes">) {
+  await openDefaultView("/changes", await searchParams);
   const view = await changesViewCache().parse(searchParams);
   const { value, failure } = await readInPlace(async () => organizationChanges(await requireUser(), view));
   return (
     <>
-      <h1 className="mb-1 text-2xl font-semibold tracking-tight">What changed</h1>
+      <TablePageHeading title="What changed" page="/changes" />
       <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
         Every fund&apos;s newest kept read at or before the moment, compared with its newest read now.
       </p>

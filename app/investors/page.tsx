@@ -3,16 +3,19 @@ import type { Metadata } from "next";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { DirectoryTable } from "@/components/directory/directory-table";
 import { PageError } from "@/components/layout/page-error";
+import { TablePageHeading } from "@/components/views/table-page-heading";
 import { requireUser } from "@/lib/auth/session";
 import { prefetchInfinite } from "@/lib/data/prefetch";
 import { directoryFirstPage, directoryRowsQuery } from "@/lib/directory/queries";
 import { directoryViewCache } from "@/lib/directory/search-params";
 import { directoryPage } from "@/lib/directory/server/reads";
 import { getQueryClient } from "@/lib/query/query-client";
+import { openDefaultView } from "@/lib/views/server/open";
 
 export const metadata: Metadata = { title: "Investors" };
 
 export default async function InvestorsPage({ searchParams }: PageProps<"/investors">) {
+  await openDefaultView("/investors", await searchParams);
   const view = await directoryViewCache().parse(searchParams);
   const queryClient = getQueryClient();
   const error = await prefetchInfinite(queryClient, {
@@ -21,7 +24,7 @@ export default async function InvestorsPage({ searchParams }: PageProps<"/invest
   });
   return (
     <>
-      <h1 className="mb-1 text-2xl font-semibold tracking-tight">Investors</h1>
+      <TablePageHeading title="Investors" page="/investors" />
       <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
         Every investor of every fund, the same person matched across funds by tax id (or, without one, by email).
       </p>

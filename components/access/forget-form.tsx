@@ -1,10 +1,14 @@
 "use client";
 
 import { type FormEvent, useState } from "react";
+import { countOf } from "@/lib/values/count";
 
 type State = { phase: "idle" | "confirm" | "pending"; message: string | null; failed: boolean };
 
-/** Forgets a person's kept positions (POST /api/access/forget), after a second press that says what it will do. */
+/**
+ * Forgets a person's kept positions and the notes about them (POST /api/access/forget), after a second press that says
+ * what it will do.
+ */
 export function ForgetForm() {
   const [email, setEmail] = useState("");
   const [state, setState] = useState<State>({ phase: "idle", message: null, failed: false });
@@ -18,10 +22,16 @@ export function ForgetForm() {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ email }),
     }).catch(() => null);
-    const body = (await response?.json().catch(() => null)) as { removed?: number; error?: string } | null;
-    if (response?.ok && typeof body?.removed === "number")
-      setState({ phase: "idle", message: `Forgotten: ${body.removed} kept positions removed.`, failed: false });
-    else
+    const body = (await response?.json().catch(() => null)) as {
+      removed?: number;
+      notes?: number;
+      error?: string;
+    } | null;
+    if (response?.ok && typeof body?.removed === "number") {
+      const notes = countOf(body.notes ?? 0, "note");
+      const message = `Forgotten: ${countOf(body.removed, "kept position")} and ${notes} about them removed.`;
+      setState({ phase: "idle", message, failed: false });
+    } else
       setState({
         phase: "idle",
         message: body?.error ?? "The person could not be forgotten. Try again.",

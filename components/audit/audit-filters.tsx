@@ -16,6 +16,7 @@ const actionLabels: Record<AuditAction, string> = {
   audit_view: "Look at the audit trail",
   retention: "Retention",
   team_alert: "Team alert added or removed",
+  note_delete: "Note deleted",
 };
 
 interface AuditFiltersProps {

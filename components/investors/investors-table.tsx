@@ -13,6 +13,7 @@ import {
   defaultInvestorColumnIds,
   type InvestorColumnId,
   investorColumns,
+  sortableInvestorColumnIds,
   visibleInvestorColumnIds,
 } from "@/lib/investors/columns";
 import type { Investor } from "@/lib/investors/types";
@@ -113,7 +114,12 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
         onOutstandingChange={(outstanding) => void setState({ outstanding: outstanding || null })}
         check={view.check}
         onClearCheck={() => void setState({ check: null })}
-        csvHref={(options) => investorCsvUrl(`/api/funds/${encodeURIComponent(fundId)}/investors.csv`, view, options)}
+        csvHref={(options) =>
+          investorCsvUrl(`/api/funds/${encodeURIComponent(fundId)}/investors.csv`, view, {
+            ...options,
+            followUps: visibleIds.includes("followUp"),
+          })
+        }
       />
       <PagedTableNotices notice={notice} error={error} retry={retry} rows="investors" />
       <DataTable
@@ -124,9 +130,9 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
         onNearEnd={onNearEnd}
         onSortIntent={(id, order) => {
           // The first page of the order a click would give, fetched ahead: the click then paints from the cache.
-          const column = investorColumns.find((candidate) => candidate.id === id);
+          const column = sortableInvestorColumnIds.find((candidate) => candidate === id);
           if (!column) return;
-          const sort = order ? { id: column.id, direction: order } : null;
+          const sort = order ? { id: column, direction: order } : null;
           return queryClient.prefetchInfiniteQuery(fundInvestorRowsQuery(fundId, { ...view, sort }, visibleIds));
         }}
         prefetchSortsFor={

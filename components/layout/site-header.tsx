@@ -27,6 +27,7 @@ const links = [
   { href: "/investors", label: "Investors" },
   { href: "/outstanding", label: "Outstanding" },
   { href: "/changes", label: "Changes" },
+  { href: "/follow-ups", label: "Follow-ups" },
   { href: "/alerts", label: "Alerts" },
 ];
 

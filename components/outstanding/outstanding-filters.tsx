@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { followUpStateLabels, followUpStates } from "@/lib/notes/types";
 import { outstandingFundsQuery } from "@/lib/outstanding/queries";
 
 interface OutstandingFiltersProps {
@@ -18,7 +19,12 @@ interface OutstandingFiltersProps {
   onSinceChange: (since: string) => void;
   paid: "some" | "none" | null;
   onPaidChange: (paid: "some" | "none" | null) => void;
+  /** Keep the positions whose next follow-up is in a state, or without one yet. */
+  followUp: FollowUpFilter | null;
+  onFollowUpChange: (followUp: FollowUpFilter | null) => void;
 }
+
+type FollowUpFilter = "none" | (typeof followUpStates)[number];
 
 const spans = [
   ["1d", "a day"],
@@ -97,6 +103,20 @@ export function OutstandingFilters(props: OutstandingFiltersProps) {
         <option value="">Paid or not</option>
         <option value="some">Paid something</option>
         <option value="none">Paid nothing</option>
+      </select>
+      <select
+        aria-label="Follow-up"
+        value={props.followUp ?? ""}
+        onChange={(event) => props.onFollowUpChange((event.target.value || null) as FollowUpFilter | null)}
+        className="h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        <option value="">Any follow-up</option>
+        <option value="none">No follow-up yet</option>
+        {followUpStates.map((state) => (
+          <option key={state} value={state}>
+            Follow-up: {followUpStateLabels[state]}
+          </option>
+        ))}
       </select>
     </>
   );

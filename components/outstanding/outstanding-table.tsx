@@ -65,6 +65,8 @@ export function OutstandingTable() {
           onSinceChange={(since) => void setView({ since: since === "7d" ? null : since })}
           paid={view.paid}
           onPaidChange={(paid) => void setView({ paid })}
+          followUp={view.followUp}
+          onFollowUpChange={(followUp) => void setView({ followUp })}
         />
         <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
           {count.format(first.matched)} of {countOf(first.total, "position")} {pluralOf(first.matched, "owes", "owe")}{" "}

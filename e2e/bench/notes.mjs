@@ -190,6 +190,18 @@ export function methodNotes({ local, only, runs, warmup, args, skipped, incident
         "`/__demo/stats` shows whether a visited fund's list had been read by that process before (noted if so).",
     );
   }
+  if (only.includes("team")) {
+    notes.push(
+      "Team (issue 45): capital outstanding's store query (`outstandingPage`, as the route runs it) on a fresh embedded " +
+        "store in its own process, 2,000 funds of 50 positions kept through the read model's own writers, every position " +
+        "owing, half the funds overdue, and 10,000 follow-ups (bulk-inserted notes, a third each open, waiting and done, " +
+        "due ±60 days, each its position's next). Each case's first page of 100 takes turns with the others run after " +
+        'run; a ratio row is the per-run ratio. "Without the column" is the same query without the follow-up subquery ' +
+        "(the fund's due date being the nearest sort that needs no follow-up). Notes: an app server on its own demo API " +
+        "(20 funds of 200), the person an ops of everything through the access rules, the fund's list held, a POST " +
+        "/api/notes of a 255-character note (and one with a follow-up to the person themselves) timed at the client.",
+    );
+  }
   if (only.includes("changes")) {
     notes.push(
       "Changes (scenario `changes`, issue 22): its own demo API (`--fund-sizes 50000 --funds 2001 " +

@@ -20,6 +20,7 @@ import { snapshotBuild } from "./build-snapshot.mjs";
 import { scaleFigures } from "./scale.mjs";
 import { scopeCost } from "./scope.mjs";
 import { storeScale } from "./store.mjs";
+import { teamScale } from "./team.mjs";
 import { warmStartScale } from "./warm.mjs";
 import { killAllNow, logDir, randomToken, resetLogs, stopAll } from "./servers.mjs";
 import { startStack } from "./stack.mjs";
@@ -226,6 +227,7 @@ async function main() {
     alerts: async () => (local ? alertsScale({ dir: snapshot.dir, runs: Math.min(runs, 3), log }) : []),
     scale: async () => (local ? scaleFigures({ dir: snapshot.dir, sizes, stores, profileDir, log }) : []),
     "many-people": async () => (local ? manyPeople({ seconds: int("load-seconds"), log }) : []),
+    team: async () => (local ? teamScale({ dir: snapshot.dir, runs, warmup, log }) : []),
   };
   const results = [];
   const loadPerScenario = {};

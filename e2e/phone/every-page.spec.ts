@@ -13,7 +13,18 @@ async function largestFund() {
 }
 
 // One test per page, so the suite's two workers share them.
-for (const path of ["/", "/funds", "/investors", "/outstanding", "/changes", "/audit", "/access", "/alerts", "fund"]) {
+for (const path of [
+  "/",
+  "/funds",
+  "/investors",
+  "/outstanding",
+  "/changes",
+  "/follow-ups",
+  "/audit",
+  "/access",
+  "/alerts",
+  "fund",
+]) {
   test(`${path === "fund" ? "the 2,400-investor fund's page" : path} fits a phone's screen`, async ({ page }) => {
     test.setTimeout(90_000);
     const url = path === "fund" ? `/funds/${await largestFund()}` : path;

@@ -25,6 +25,9 @@ let app: SpawnedApp;
 let a: { funds: Row[]; investors: Row[] };
 let b: { funds: Row[]; investors: Row[] };
 let organizationA: string;
+// Ids of A's and B's funds, investors and directory keys, as the first test found them.
+type Ids = { fundId: string; investorId: string; key: string };
+let known: { a: Ids; b: Ids };
 
 const person = (email: string, role: Person["role"], scopes?: string[]): Person => ({
   email,
@@ -100,6 +103,7 @@ test("every route, called by someone scoped to A with B's ids, answers as for an
     ).text,
   );
   const idsA = { fundId: String(fundA.id), investorId: String(investorA.id), key: String(searchA.investors[0].key) };
+  known = { a: idsA, b: idsB };
   const unknownIds = { fundId: randomUUID(), investorId: randomUUID(), key: "Z".repeat(22) };
   const searchB = String(((fundB.legal_entity ?? {}) as Row).display_name ?? email);
 
@@ -107,20 +111,21 @@ test("every route, called by someone scoped to A with B's ids, answers as for an
   expect(routes.length).toBeGreaterThan(30);
   const problems: string[] = [];
   for (const route of routes) {
-    // Searches name B's fund, to look for it.
-    const query = queryOf(route.template, searchB);
-    const asked = fillRoute(route.template, idsB) + query;
+    // Searches name B's fund, to look for it; a route asked of a fund in its query is asked of B's.
+    const call = (ids: Record<string, string>) =>
+      fillRoute(route.template, ids) + queryOf(route.template, searchB, ids);
+    const asked = call(idsB);
     const answer = await get(app.url, asked, cookie);
     const where = `${route.template} (${answer.status})`;
-    if (paramsOf(route.template).length > 0) {
+    if (paramsOf(route.template).length > 0 || asked !== call(unknownIds)) {
       // Exactly as a fund, investor or key that does not exist: the same status, and for JSON the same body.
-      const unknown = await get(app.url, fillRoute(route.template, unknownIds) + query, cookie);
+      const unknown = await get(app.url, call(unknownIds), cookie);
       if (unknown.status < 300) problems.push(`${route.template}: ${unknown.status} for ids that do not exist`);
       if (answer.status !== unknown.status) problems.push(`${where}: unknown ids answer ${unknown.status}`);
       if (answer.contentType.includes("json") && answer.text !== unknown.text)
         problems.push(`${where}: ${answer.text} where unknown ids get ${unknown.text}`);
       // The same route with A's ids is served: the 404 is the scope's, not a broken route's.
-      const own = await get(app.url, fillRoute(route.template, idsA) + query, cookie);
+      const own = await get(app.url, call(idsA), cookie);
       if (own.status >= 400) problems.push(`${route.template}: ${own.status} for A's own ids`);
     } else if (answer.status >= 500) problems.push(`${where}: failed`);
     for (const probe of leaked(answer.text, probes, asked)) problems.push(`${where}: shows B's "${probe}"`);
@@ -196,11 +201,83 @@ test("a viewer's reveal answers 403 JSON, a sensitive export is refused, and mas
   );
   expect(secrets.length).toBeGreaterThan(20);
   for (const route of files) {
-    const query = /^\/api\/(investors|outstanding)\./.test(route.template) ? "?partial=1" : "";
-    const answer = await get(app.url, fillRoute(route.template, ids) + query, cookie);
+    const answer = await get(app.url, fillRoute(route.template, ids) + queryOf(route.template, "", ids), cookie);
     expect(answer.status, route.template).toBe(200);
     expect(leaked(answer.text, secrets), route.template).toEqual([]);
   }
+});
+
+test("notes, follow-ups and views about B do not exist for someone scoped to A: every write and list as for unknown ids", async () => {
+  test.setTimeout(120_000);
+  const own = { origin: app.url, "sec-fetch-site": "same-origin", "content-type": "application/json" };
+  const send = async (cookie: string, method: string, path: string, body?: unknown) => {
+    const response = await rawRequest(
+      app.url,
+      path,
+      method,
+      { cookie, ...own },
+      body === undefined ? {} : { body: JSON.stringify(body) },
+    );
+    return { status: response.status, body: response.body };
+  };
+  const admin = await signIn(app.url, everything, "127.30.0.8");
+  const cookie = await signIn(app.url, scoped, "127.30.0.9");
+  const secret = `B-only ${randomUUID()}`;
+  const noteB = await send(admin, "POST", "/api/notes", {
+    fundId: known.b.fundId,
+    investorId: known.b.investorId,
+    text: `${secret} note`,
+    followUp: { assignee: everything.email, due: "2026-01-01", state: "open" },
+  });
+  expect(noteB.status).toBe(201);
+  const noteId = JSON.parse(noteB.body).id as string;
+  const viewB = async (page: string, query: string) =>
+    JSON.parse((await send(admin, "POST", "/api/views", { page, name: `${secret} view`, query, shared: true })).body)
+      .id as string;
+  const viewIds = [await viewB("/outstanding", `?fund=${known.b.fundId}`), await viewB(`/funds/${known.b.fundId}`, "")];
+  const viewA = await send(admin, "POST", "/api/views", { page: "/outstanding", name: "A's", query: "", shared: true });
+  expect(viewA.status).toBe(201);
+
+  // Each write about B answers exactly as the same write about ids that do not exist.
+  const unknownFund = randomUUID();
+  const pairs: [string, string, unknown, unknown][] = [
+    ["POST", "/api/notes", { fundId: known.b.fundId, text: "x" }, { fundId: unknownFund, text: "x" }],
+    ["POST", "/api/views", { page: `/funds/${known.b.fundId}`, name: "x", query: "", shared: false }, null],
+    ["POST", "/api/views", { page: "/outstanding", name: "x", query: `?fund=${known.b.fundId}`, shared: true }, null],
+    ["PATCH", `/api/notes/${noteId}`, { text: "y", version: 1 }, null],
+    ["DELETE", `/api/notes/${noteId}`, undefined, null],
+    ...viewIds.flatMap((id): [string, string, unknown, unknown][] => [
+      ["PATCH", `/api/views/${id}`, { default: true }, null],
+      ["DELETE", `/api/views/${id}`, undefined, null],
+    ]),
+  ];
+  for (const [method, path, body, unknownBody] of pairs) {
+    const answer = await send(cookie, method, path, body);
+    const unknownPath = path.replace(/[0-9a-f-]{36}$/, randomUUID());
+    const asUnknown =
+      method === "POST" && unknownBody === null
+        ? await send(cookie, method, path, JSON.parse(JSON.stringify(body).replaceAll(known.b.fundId, unknownFund)))
+        : await send(cookie, method, unknownPath, unknownBody ?? body);
+    expect(answer.status, `${method} ${path}`).toBe(404);
+    expect(answer, `${method} ${path}`).toEqual(asUnknown);
+  }
+  const byKey = await get(app.url, `/api/notes?investorKey=${known.b.key}`, cookie);
+  expect(byKey.status).toBe(404);
+  expect(byKey.text).toBe((await get(app.url, `/api/notes?investorKey=${"Z".repeat(22)}`, cookie)).text);
+  // Lists leave B out: the shared views of a page, the person's follow-ups, A's notes.
+  for (const path of ["/api/views?page=%2Foutstanding", "/api/follow-ups", `/api/notes?investorKey=${known.a.key}`]) {
+    const answer = await get(app.url, path, cookie);
+    expect(answer.status, path).toBe(200);
+    expect(answer.text, path).not.toContain(secret);
+  }
+  expect((await get(app.url, "/api/views?page=%2Foutstanding", cookie)).text).toContain("A's");
+  // A viewer (of everything) reads notes and views and writes none.
+  const viewerCookie = await signIn(app.url, viewer, "127.30.0.10");
+  expect((await send(viewerCookie, "POST", "/api/notes", { fundId: known.a.fundId, text: "x" })).status).toBe(403);
+  const viewerView = { page: "/outstanding", name: "x", query: "", shared: false };
+  expect((await send(viewerCookie, "POST", "/api/views", viewerView)).status).toBe(403);
+  // The admin of everything still sees them all.
+  expect((await get(app.url, "/api/views?page=%2Foutstanding", admin)).text).toContain(secret);
 });
 
 test("an admin forgets a person only within their scope; a viewer may not", async () => {
@@ -227,7 +304,7 @@ test("an admin forgets a person only within their scope; a viewer may not", asyn
   const scopedCookie = await signIn(app.url, scoped, "127.30.0.5");
   const withinA = await post(scopedCookie, onlyInB);
   expect(withinA.status).toBe(200);
-  expect(JSON.parse(withinA.body)).toEqual({ removed: 0 });
+  expect(JSON.parse(withinA.body)).toEqual({ removed: 0, notes: 0 });
   const adminCookie = await signIn(app.url, everything, "127.30.0.6");
   const everywhere = await post(adminCookie, onlyInB);
   expect(everywhere.status).toBe(200);

@@ -6,11 +6,17 @@ import { type AppRoute, appRoutes, fillRoute } from "./app-routes";
 import { type RawResponse, rawRequest } from "./raw-http";
 import { xlsxText } from "./xlsx";
 
-/** What a GET route needs in its query to be a valid request; a search looks for `search`. */
-export function queryOf(template: string, search: string): string {
+/** What a GET route needs in its query to be a valid request; a search looks for `search`, a fund's notes `ids`. */
+export function queryOf(template: string, search: string, ids: Record<string, string> = {}): string {
+  const fund = encodeURIComponent(ids.fundId ?? "");
   if (template.endsWith("/sensitive")) return "?field=tax_id";
   if (template === "/api/search") return `?q=${encodeURIComponent(search)}`;
   if (/^\/api\/(investors|outstanding)\.(csv|xlsx)$/.test(template)) return "?partial=1";
+  if (template === "/api/notes") return `?fundId=${fund}&investorId=${encodeURIComponent(ids.investorId ?? "")}`;
+  if (template === "/api/notes/assignees") return `?fundId=${fund}`;
+  if (/^\/api\/notes\.(csv|xlsx)$/.test(template)) return `?fund=${fund}`;
+  // A fund's investor table's views: the fund is the page's.
+  if (template === "/api/views") return `?page=${encodeURIComponent(`/funds/${ids.fundId ?? ""}`)}`;
   return "";
 }
 
@@ -29,7 +35,7 @@ export function routeCalls(ids: Record<string, string>, search: string, methods 
       .filter((method) => methods.includes(method))
       .flatMap((method) => {
         try {
-          const query = method === "GET" ? queryOf(route.template, search) : "";
+          const query = method === "GET" ? queryOf(route.template, search, ids) : "";
           return [{ route, method, path: fillRoute(route.template, ids) + query }];
         } catch (error) {
           unfilled.push((error as Error).message);

@@ -39,6 +39,21 @@ describe("can", () => {
     expect(can(testPrincipal({ role: "admin" }), "audit.read", null)).toBe(true);
   });
 
+  it("lets viewers read notes and choose a default view; ops write notes and save views; admins remove shared ones", () => {
+    const viewer = testPrincipal({ role: "viewer", scope: scoped });
+    const ops = testPrincipal({ role: "ops", scope: scoped });
+    expect(can(viewer, "note.read", northwind)).toBe(true);
+    expect(can(viewer, "note.read", acme)).toBe(false);
+    expect(can(viewer, "note.write", northwind)).toBe(false);
+    expect(can(viewer, "view.save", null)).toBe(false);
+    expect(can(viewer, "view.default", null)).toBe(true);
+    expect(can(ops, "note.write", northwind)).toBe(true);
+    expect(can(ops, "note.write", acme)).toBe(false);
+    expect(can(ops, "view.save", null)).toBe(true);
+    expect(can(ops, "view.remove-shared", null)).toBe(false);
+    expect(can(testPrincipal({ role: "admin", scope: scoped }), "view.remove-shared", null)).toBe(true);
+  });
+
   it("denies what it does not know: an unknown role or action", () => {
     const odd = testPrincipal({ role: "owner" as never });
     expect(can(odd, "fund.read", northwind)).toBe(false);

@@ -24,6 +24,12 @@ const rules: { [A in Action]: Rule<A> } = {
     hasRole(person, "admin") && (fund === null ? person.scope.all : inScope(person.scope, fund)),
   "session.revoke": (person) => hasRole(person, "admin"),
   "access.read": (person) => hasRole(person, "admin"),
+  // Notes are the team's work on a record: whoever may browse the fund reads them; ops and admins write.
+  "note.read": (person, fund) => hasRole(person, "viewer") && inScope(person.scope, fund),
+  "note.write": (person, fund) => hasRole(person, "ops") && inScope(person.scope, fund),
+  "view.save": (person) => hasRole(person, "ops"),
+  "view.default": (person) => hasRole(person, "viewer"),
+  "view.remove-shared": (person) => hasRole(person, "admin"),
 };
 
 /** May this person do this action on this resource? False for anything not decided above. */

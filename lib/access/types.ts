@@ -63,6 +63,16 @@ export interface ActionResources {
   "session.revoke": null;
   /** See who has which role and scope. */
   "access.read": null;
+  /** Read the notes and follow-ups about a fund or an investor in it. */
+  "note.read": FundResource;
+  /** Write a note or a follow-up about a fund or an investor in it; edit or delete one's own. */
+  "note.write": FundResource;
+  /** Save a view of a table page, rename or delete one's own. */
+  "view.save": null;
+  /** Make a view listed to you your default for its page (your own preference, seen by nobody else). */
+  "view.default": null;
+  /** Delete a view someone else shared. */
+  "view.remove-shared": null;
 }
 
 export type Action = keyof ActionResources;

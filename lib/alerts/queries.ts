@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { fetchJson } from "../query/fetch-json";
+import { sendJson } from "../query/send-json";
 import type { AlertsAnswer, DeliveriesAnswer } from "./types";
 
 /** The person's subscriptions (GET /api/alerts). */
@@ -28,17 +29,5 @@ export async function sendAlerts<T>(
   method: "POST" | "DELETE",
   body?: unknown,
 ): Promise<{ ok: true; value: T } | { ok: false; error: string; field: string | null }> {
-  const response = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }).catch(() => null);
-  if (!response) return { ok: false, error: "The dashboard could not be reached. Try again.", field: null };
-  const answer = (await response.json().catch(() => null)) as (T & { error?: string; field?: string }) | null;
-  if (response.ok) return { ok: true, value: answer as T };
-  return {
-    ok: false,
-    error: answer?.error ?? `The dashboard answered HTTP ${response.status}.`,
-    field: answer?.field ?? null,
-  };
+  return sendJson<T>(path, method, body);
 }

@@ -88,12 +88,7 @@ export const subscriptionBodySchema = z.strictObject({
 
 export type SubscriptionBody = z.infer<typeof subscriptionBodySchema>;
 
-/** The field a body's first problem is about ("webhook.url"), for the 400's `field`. */
-export function problemField(error: z.ZodError): string {
-  const issue = error.issues[0];
-  const path = [...(issue?.path ?? []), ...(issue?.code === "unrecognized_keys" ? issue.keys.slice(0, 1) : [])];
-  return path.length === 0 ? "body" : path.map(String).join(".");
-}
+export { problemField } from "../values/problem-field";
 
 /** A subscription as its owner sees it (GET /api/alerts): the webhook's URL masked, never its secret. */
 export interface SubscriptionView {

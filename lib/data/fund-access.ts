@@ -14,10 +14,13 @@ import { fingerprintOf, refOf, refParts, sourcesOf, storeKeyOf } from "./sources
 // The one gate of every read of one fund: where it comes from, whether its source's token lists it, and what the
 // policy says of this person and this action on it. Out of scope answers exactly as a fund that does not exist.
 
-export type FundAction = "fund.read" | "export.masked" | "secret.reveal" | "export.sensitive";
+export type FundAction =
+  "fund.read" | "export.masked" | "secret.reveal" | "export.sensitive" | "note.read" | "note.write";
 
 export const refusals: Record<FundAction, string> = {
   "fund.read": "Your role does not allow browsing this fund.",
+  "note.read": "Your role does not allow reading notes.",
+  "note.write": "Your role does not allow writing notes: viewers read them.",
   "export.masked": "Your role does not allow downloading this file.",
   "secret.reveal": "Your role does not allow revealing tax ids and account numbers.",
   "export.sensitive": "Your role does not allow files with full tax ids and account numbers.",

@@ -1,6 +1,6 @@
 import "server-only";
 import { CustomerApiError } from "../customer-api/errors";
-import { BadField, HttpError } from "./errors";
+import { BadField, Conflict, HttpError } from "./errors";
 
 export const noStore = { "Cache-Control": "private, no-store" } as const;
 
@@ -18,6 +18,8 @@ export function statusOf(error: unknown): number | null {
 export function errorResponse(error: unknown): Response | null {
   if (error instanceof BadField)
     return Response.json({ error: error.message, field: error.field }, { status: 400, headers: noStore });
+  if (error instanceof Conflict && error.extra)
+    return Response.json({ ...error.extra, error: error.message }, { status: 409, headers: noStore });
   if (error instanceof CustomerApiError) return jsonError(error.status, error.message, error.retryAfterSeconds);
   if (error instanceof HttpError) return jsonError(error.status, error.message, error.retryAfterSeconds);
   return null;

@@ -60,10 +60,16 @@ export class NotFound extends HttpError {
   }
 }
 
-/** The request refers to something that has since changed (an older investor list): answered 409. */
+/**
+ * The request refers to something that has since changed (an older investor list, a note saved meanwhile): answered
+ * 409, with what the client needs to catch up (`extra`, beside `error`) when there is something.
+ */
 export class Conflict extends HttpError {
   static override readonly kind = "Conflict";
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly extra: Record<string, unknown> | null = null,
+  ) {
     super(409, message);
   }
 }

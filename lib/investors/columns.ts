@@ -1,5 +1,6 @@
 import { investorName, investorTypeOf, teamMembersText } from "../customer-api/names";
 import type { Investor } from "../customer-api/schemas";
+import type { StoreFollowUp } from "../store/model";
 import { type ColumnKind, type ColumnSpec, type PhoneRole, valueAt } from "../table/types";
 
 interface FieldOptions {
@@ -99,12 +100,26 @@ const investorColumnsList = [
   field("carry_percent", "Carry %", "percent"),
   field("life_distributions", "Life distributions", "money"),
   field("net_asset_value", "Net asset value", "money"),
+  {
+    id: "followUp" as const,
+    header: "Follow-up",
+    kind: "date",
+    // Not the record's: a page's rows carry their next follow-up when this column is on screen (server/rows.ts).
+    value: (investor) => (investor as WithFollowUp).followUp?.due,
+    csv: false,
+    paths: ["followUp"],
+  },
 ] as const satisfies readonly ColumnSpec<Investor>[];
+
+/** A row of the table with its next follow-up, when the column is on screen; null when it has none. */
+export type WithFollowUp = Investor & { followUp?: StoreFollowUp | null };
 
 /** The investor table's column ids, as literals: what `sort` and `cols` may name. */
 export type InvestorColumnId = (typeof investorColumnsList)[number]["id"];
 export const investorColumns: readonly ColumnSpec<Investor, InvestorColumnId>[] = investorColumnsList;
 export const investorColumnIds: readonly InvestorColumnId[] = investorColumns.map((column) => column.id);
+/** The columns the table sorts on: the records' own (the follow-up is a note's, shown beside them). */
+export const sortableInvestorColumnIds = investorColumnIds.filter((id) => id !== "followUp");
 
 export const defaultInvestorColumnIds: readonly InvestorColumnId[] = investorColumns
   .filter((c) => c.defaultVisible)

@@ -13,13 +13,13 @@ import {
   parseAsValueSet,
   parseAsWhole,
 } from "../table/parsers";
-import { defaultInvestorColumnIds, investorColumnIds } from "./columns";
+import { defaultInvestorColumnIds, investorColumnIds, sortableInvestorColumnIds } from "./columns";
 
 // The investor table's view, defined once: every page, route, export, link and query key reads and writes it here.
 
 /** What the table shows: its sort, search and type filter. */
 export const investorViewParsers = {
-  sort: parseAsSort(investorColumnIds),
+  sort: parseAsSort(sortableInvestorColumnIds),
   q: parseAsSearch(),
   type: parseAsValueSet(),
   /** Only the investors who differ on this reconciliation check. */
@@ -44,8 +44,8 @@ export const investorRowsParsers = {
   refresh: parseAsFlag,
 };
 
-/** The CSV of the view (GET /api/funds/{fundId}/investors.csv). */
-export const investorCsvParsers = { ...investorViewParsers, ...exportParsers };
+/** The CSV of the view (GET /api/funds/{fundId}/investors.csv); with the follow-up column when the table shows it. */
+export const investorCsvParsers = { ...investorViewParsers, ...exportParsers, followUps: parseAsFlag };
 
 export type InvestorView = inferParserType<typeof investorViewParsers>;
 export type InvestorTableState = inferParserType<typeof investorTableParsers>;
@@ -93,7 +93,7 @@ export function investorTableSearch(state: InvestorTableState): string {
 export function investorCsvUrl(
   path: string,
   view: InvestorView,
-  options: { all: boolean; sensitive: boolean; bom: boolean },
+  options: { all: boolean; sensitive: boolean; bom: boolean; followUps?: boolean },
 ): string {
   return serializeCsv(path, options.all ? { ...options } : { ...view, ...options });
 }

@@ -21,6 +21,8 @@ const outstandingColumnsList = [
   field("capital_due_date", "Due", "date"),
   field("daysOverdue", "Days overdue", "count", "daysOverdue", "figure"),
   field("paidSince", "Paid since", "money"),
+  // Sorted by its due day; the file writes its state, due day and assignee as three columns.
+  { ...field("followUp", "Follow-up", "date", "followUp.due", "detail"), csv: false },
 ] as const satisfies readonly ColumnSpec<OutstandingRow>[];
 
 export type OutstandingColumnId = (typeof outstandingColumnsList)[number]["id"];

@@ -16,6 +16,7 @@ const views = viewOf(outstandingViewParsers, {
   overdue: fc.boolean(),
   since: arbitraries.since(),
   paid: fc.constantFrom("some" as const, "none" as const, null),
+  followUp: fc.constantFrom("none" as const, "open" as const, "waiting" as const, "done" as const, null),
 });
 
 describe("capital outstanding's search params", () => {

@@ -11,6 +11,7 @@ import {
   parseAsSort,
   parseAsWhole,
 } from "../table/parsers";
+import { followUpStates } from "../store/model";
 import { outstandingColumnIds } from "./columns";
 
 // Capital outstanding's view, defined once: its page, routes, CSV link and query keys read and write it here.
@@ -22,6 +23,8 @@ export const outstandingViewParsers = {
   since: parseAsSince.withDefault("7d"),
   /** Keep the positions that paid something since, or those that paid nothing. */
   paid: parseAsOneOf(["some", "none"] as const),
+  /** Keep the positions whose next follow-up is in this state, or (none) those with no follow-up yet. */
+  followUp: parseAsOneOf(["none", ...followUpStates] as const),
 };
 
 export const outstandingRowsParsers = {
@@ -63,5 +66,6 @@ export function useOutstandingView() {
     overdue: outstandingViewParsers.overdue.withOptions({ history: "push" }),
     since: outstandingViewParsers.since.withOptions({ history: "push" }),
     paid: outstandingViewParsers.paid.withOptions({ history: "push" }),
+    followUp: outstandingViewParsers.followUp.withOptions({ history: "push" }),
   });
 }

@@ -1,4 +1,5 @@
 import type { DirectoryProgress, FailedFund } from "../organization/types";
+import type { StoreFollowUp } from "../store/model";
 
 /** A position with capital still owed to its fund. */
 export interface OutstandingRow {
@@ -13,6 +14,8 @@ export interface OutstandingRow {
   daysOverdue: number;
   /** What the position paid since the view's `since` (exact); null before the fund's kept history starts. */
   paidSince: string | null;
+  /** Its next follow-up (the earliest due not done, else the last done): who, by when, in which state; null: none yet. */
+  followUp: StoreFollowUp | null;
 }
 
 /** GET /api/outstanding */

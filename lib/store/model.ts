@@ -99,6 +99,8 @@ export interface OrgOutstandingRow {
   daysOverdue: number;
   /** What the position paid since the view's moment (total received now less then); null before the fund's history. */
   paidSince: string | null;
+  /** Its next follow-up: the earliest due not done, else the last done; null when it has none yet. */
+  followUp: StoreFollowUp | null;
 }
 
 export const outstandingSorts = [
@@ -111,6 +113,7 @@ export const outstandingSorts = [
   "capital_due_date",
   "daysOverdue",
   "paidSince",
+  "followUp",
 ] as const;
 export type OutstandingSort = (typeof outstandingSorts)[number];
 
@@ -124,4 +127,16 @@ export interface PositionChange {
   amounts: { key: PositionAmountKey; before: string | null; after: string | null; difference: string | null }[];
   /** Both records (masked as kept) when they differ as jsonb; null for an added or removed investor. */
   records: { before: Record<string, unknown>; after: Record<string, unknown> } | null;
+}
+
+/** A follow-up's states: open, waiting on the investor, done. */
+export const followUpStates = ["open", "waiting", "done"] as const;
+export type FollowUpState = (typeof followUpStates)[number];
+
+/** A note's follow-up as the store keeps it: who, by which day (YYYY-MM-DD), in which state. */
+export interface StoreFollowUp {
+  assignee: string;
+  assigneeName: string | null;
+  due: string;
+  state: FollowUpState;
 }

@@ -322,3 +322,107 @@ export const orgInvestorTypes = pgTable("org_investor_types", {
   investorType: text("investor_type").primaryKey(),
   count: integer("count").notNull(),
 });
+
+// Working as a team (issue 45): notes and follow-ups on funds and investors, and saved views of the table pages.
+
+/**
+ * A note about a fund (no investor) or an investor in it, by its fund's store key (fingerprint:fundId, the read
+ * model's fund_key); plain text as typed. It may carry a follow-up: an assignee, a due day and a state. `version`
+ * grows with each edit: a save naming an older one is refused (409), so two people editing never lose a word.
+ */
+export const notes = pgTable(
+  "notes",
+  {
+    id: text("id").primaryKey(),
+    fundKey: text("fund_key").notNull(),
+    investorId: text("investor_id"),
+    /** The investor's name when the note was written: what /follow-ups and the digest call them. */
+    investorName: text("investor_name"),
+    text: text("text").notNull(),
+    /** The author's email, lower-cased, and name as they signed in. */
+    author: text("author").notNull(),
+    authorName: text("author_name"),
+    createdAt: at("created_at").notNull(),
+    editedAt: at("edited_at"),
+    version: integer("version").notNull().default(1),
+    assignee: text("assignee"),
+    assigneeName: text("assignee_name"),
+    due: date("due"),
+    /** open, waiting (on the investor) or done; null when the note carries no follow-up. */
+    state: text("state"),
+  },
+  (table) => [
+    index("notes_about").on(table.fundKey, table.investorId, table.createdAt.desc()),
+    index("notes_assignee")
+      .on(table.assignee, table.due)
+      .where(sql`${table.state} is not null`),
+  ],
+);
+
+/** Each earlier text of an edited note (an edit keeps what it replaced), deleted with the note. */
+export const noteEdits = pgTable(
+  "note_edits",
+  {
+    noteId: text("note_id")
+      .notNull()
+      .references(() => notes.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    text: text("text").notNull(),
+    /** When the replaced text was written. */
+    writtenAt: at("written_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.noteId, table.version] })],
+);
+
+/**
+ * Each position's next follow-up (the earliest due that is not done, else the last done), kept in the transaction
+ * of each note's write: capital outstanding joins it by (fund_key, investor_id) to show, sort and filter on it.
+ */
+export const followUpNext = pgTable(
+  "follow_up_next",
+  {
+    fundKey: text("fund_key").notNull(),
+    investorId: text("investor_id").notNull(),
+    noteId: text("note_id").notNull(),
+    assignee: text("assignee").notNull(),
+    assigneeName: text("assignee_name"),
+    due: date("due").notNull(),
+    state: text("state").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.fundKey, table.investorId] })],
+);
+
+/**
+ * A saved view of a table page: the page (`/outstanding`, or `/funds/{ref}` for one fund's investors) and its query
+ * string, private or shared. `fund_keys` are the funds it names (store keys): it exists only for people who may see
+ * each of them.
+ */
+export const savedViews = pgTable(
+  "saved_views",
+  {
+    id: text("id").primaryKey(),
+    owner: text("owner").notNull(),
+    ownerName: text("owner_name"),
+    page: text("page").notNull(),
+    name: text("name").notNull(),
+    query: text("query").notNull(),
+    shared: boolean("shared").notNull(),
+    fundKeys: text("fund_keys").array().notNull(),
+    createdAt: at("created_at").notNull(),
+    updatedAt: at("updated_at").notNull(),
+  },
+  (table) => [index("saved_views_page").on(table.page, table.owner)],
+);
+
+/** A person's default view of a page: opening the page with no query string opens it. */
+export const viewDefaults = pgTable(
+  "view_defaults",
+  {
+    person: text("person").notNull(),
+    page: text("page").notNull(),
+    viewId: text("view_id")
+      .notNull()
+      .references(() => savedViews.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.person, table.page] })],
+);

@@ -1,4 +1,5 @@
 import { createParser } from "nuqs/server";
+import { isFundRef } from "../values/fund-ref";
 import { isSince } from "./since";
 import type { SortState } from "./types";
 
@@ -166,4 +167,22 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const parseAsFundId = described(
   createParser<string>({ parse: (value) => (uuid.test(value) ? value : null), serialize: (value) => value }),
   "a fund id (UUID)",
+);
+
+/** A fund as the dashboard links it: its id, or `source~id` with several sources. */
+export const parseAsFundRef = described(
+  createParser<string>({ parse: (value) => (isFundRef(value) ? value : null), serialize: (value) => value }),
+  "a fund id (UUID, or source~UUID)",
+);
+
+/** An investor's id (a UUID). */
+export const parseAsInvestorId = described(
+  createParser<string>({ parse: (value) => (uuid.test(value) ? value : null), serialize: (value) => value }),
+  "an investor id (UUID)",
+);
+
+/** An investor of the directory, by their key (22 letters, digits, - or _). */
+export const parseAsInvestorKey = described(
+  createParser<string>({ parse: (value) => (/^[A-Za-z0-9_-]{22}$/.test(value) ? value : null), serialize: (v) => v }),
+  "an investor key (22 letters, digits, - or _)",
 );

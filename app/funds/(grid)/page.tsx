@@ -3,6 +3,7 @@ import { connection } from "next/server";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { FundsTable } from "@/components/funds/funds-table";
 import { PageError } from "@/components/layout/page-error";
+import { TablePageHeading } from "@/components/views/table-page-heading";
 import { requireUser } from "@/lib/auth/session";
 import { readInPlace } from "@/lib/data/prefetch";
 import { readFunds } from "@/lib/fund-reads/server/funds";
@@ -10,6 +11,7 @@ import { fundGridRow } from "@/lib/funds/columns";
 import { type FundsFirstScreen, fundsFirstScreen } from "@/lib/funds/first-screen";
 import { fundViewCache } from "@/lib/funds/search-params";
 import { reconciliationSummaries } from "@/lib/reconciliation/server/summaries";
+import { openDefaultView } from "@/lib/views/server/open";
 
 export const metadata: Metadata = { title: "Funds" };
 
@@ -30,11 +32,14 @@ async function firstScreen(view: Parameters<typeof fundsFirstScreen>[1]): Promis
 
 export default async function FundsPage({ searchParams }: PageProps<"/funds">) {
   await connection();
+  await openDefaultView("/funds", await searchParams);
   const view = await fundViewCache().parse(searchParams);
   const first = await readInPlace(() => firstScreen(view));
   return (
     <>
-      <h1 className="mb-4 text-2xl font-semibold tracking-tight">Funds</h1>
+      <div className="mb-3">
+        <TablePageHeading title="Funds" page="/funds" />
+      </div>
       {first.failure ? (
         <PageError message={first.failure.message} />
       ) : (

@@ -1,6 +1,7 @@
 import { dehydrate, HydrationBoundary } from "@tanstack/react-query";
 import { InvestorsTable } from "@/components/investors/investors-table";
 import { PageError } from "@/components/layout/page-error";
+import { TablePageHeading } from "@/components/views/table-page-heading";
 import { requireUser } from "@/lib/auth/session";
 import { changedInvestorIds } from "@/lib/changes/server/changes";
 import { prefetchInfinite } from "@/lib/data/prefetch";
@@ -29,9 +30,9 @@ export async function InvestorsSection({ fundId }: InvestorsSectionProps) {
   });
   return (
     <section aria-labelledby="investors-heading">
-      <h2 id="investors-heading" className="mb-3 text-xl font-semibold tracking-tight">
-        Investors
-      </h2>
+      <div className="mb-3">
+        <TablePageHeading title="Investors" page={`/funds/${fundId}`} level={2} />
+      </div>
       {error ? (
         <PageError message={error.message} />
       ) : (

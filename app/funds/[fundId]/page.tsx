@@ -6,12 +6,14 @@ import { WatchLink } from "@/components/alerts/watch-link";
 import { FundDetails } from "@/components/funds/fund-details";
 import { PageError } from "@/components/layout/page-error";
 import { FundChangesPanel } from "@/components/changes/fund-changes-panel";
+import { NotesPanel } from "@/components/notes/notes-panel";
 import { ReconciliationPanel } from "@/components/reconciliation/reconciliation-panel";
 import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { loadFundChangesSince } from "@/lib/changes/search-params";
 import { fundName } from "@/lib/funds/columns";
 import { investorTableCache } from "@/lib/investors/search-params";
 import { isFundRef } from "@/lib/values/fund-ref";
+import { openDefaultView } from "@/lib/views/server/open";
 import { FundChangesSection, FundHistory, FundOutstanding, FundReconciliation } from "./fund-checks";
 import { readFundOnce } from "./fund-read";
 import { InvestorsSection } from "./investors-section";
@@ -27,6 +29,7 @@ export default async function FundPage({ params, searchParams }: PageProps<"/fun
   if (!isFundRef(fundId)) notFound();
   // The table's view from the URL, for the server-rendered first page; what the page does not know is ignored.
   const search = await searchParams;
+  await openDefaultView(`/funds/${fundId}`, search);
   await investorTableCache().parse(search);
   const since = loadFundChangesSince(search);
   const { value: fund, failure, readAt, keptAt } = await readFundOnce(fundId);
@@ -64,6 +67,7 @@ export default async function FundPage({ params, searchParams }: PageProps<"/fun
       ) : (
         <PageError message={failure.message} />
       )}
+      {fund ? <NotesPanel about={{ fundId }} title="Notes on this fund" /> : null}
       {/* URL state only where a table keeps it: the investor page and others do not load nuqs. */}
       <NuqsAdapter>
         <Suspense fallback={<TableSkeleton label="Loading investors" />}>

@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { Suspense } from "react";
 import { InvestorAcrossFundsView } from "@/components/directory/investor-across-funds";
 import { PageError } from "@/components/layout/page-error";
+import { NotesPanel } from "@/components/notes/notes-panel";
 import { requireUser } from "@/lib/auth/session";
 import { prefetch } from "@/lib/data/prefetch";
 import { investorAcrossFundsQuery } from "@/lib/directory/queries";
@@ -45,6 +46,7 @@ export default async function InvestorAcrossFundsPage({ params }: PageProps<"/in
           <HydrationBoundary state={dehydrate(queryClient)}>
             <InvestorAcrossFundsView investorKey={key} />
           </HydrationBoundary>
+          <NotesPanel about={{ investorKey: key }} title="Notes on their positions" />
           <Suspense fallback={<p role="status">Reading the kept history…</p>}>
             <InvestorAcrossFundsHistory held={held} />
           </Suspense>

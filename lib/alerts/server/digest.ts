@@ -14,7 +14,9 @@ import {
   type StoreConnection,
   type SubscriptionRow,
 } from "../../store/server/alerts";
+import { followUpsDue, type PlacedNote } from "../../store/server/team";
 import type { EventDetail } from "../types";
+import { digestFollowUps } from "./digest-follow-ups";
 import { instantOfLocalHour, previousDate, wallClock } from "../zoned";
 import {
   type AlertMessage,
@@ -103,6 +105,8 @@ export interface DigestReads {
   body(content: DigestContent): DigestBody;
   events(from: Date, to: Date): Promise<AlertEvent[]>;
   conditions(): Promise<ConditionRow[]>;
+  /** A person's follow-ups not done and due on that date or before. */
+  followUps(owner: string, date: string): Promise<PlacedNote[]>;
 }
 
 /** Reads shared by the digests of one pass (100 digests of one hour read their events once). */
@@ -112,7 +116,14 @@ export function digestReads(store?: StoreConnection): DigestReads {
   const messages = new Map<string, AlertMessage>();
   const bodies = new Map<string, DigestBody>();
   let conditions: Promise<ConditionRow[]> | null = null;
+  const followUps = new Map<string, Promise<PlacedNote[]>>();
   return {
+    followUps(owner, date) {
+      const key = `${owner}\u0000${date}`;
+      let found = followUps.get(key);
+      if (!found) followUps.set(key, (found = followUpsDue([owner], date, store)));
+      return found;
+    },
     body(content) {
       const key = digestKey(content);
       let found = bodies.get(key);
@@ -199,6 +210,8 @@ export async function digestContent(
         detail: eventDetail,
       });
     });
+  // A person's digest lists their follow-ups due; a team's has none.
+  const due = digest.owner.startsWith("team:") ? [] : await reads.followUps(digest.owner, digest.localDate);
   return {
     date: digest.localDate,
     timeZone: digest.zone,
@@ -206,5 +219,6 @@ export async function digestContent(
     to: digest.windowEnd.toISOString(),
     funds: digestFunds(messages),
     open,
+    followUps: await digestFollowUps(due, digest.localDate, inScope),
   };
 }

@@ -4,25 +4,18 @@ import { changesViewSearch } from "../../changes/search-params";
 import { amountText, changeText, differenceText, fieldLabel } from "../../changes/labels";
 import type { FieldChange } from "../../changes/types";
 import { refOf } from "../../data/sources";
-import { serverEnv } from "../../server/env";
-import { publicUrl } from "../../server/public-url";
 import { formatDate } from "../../values/format";
 import { isFundRef, splitFundRef } from "../../values/fund-ref";
 import { type AlertKind, alertKindLabels, type ConditionDetail, type EventDetail } from "../types";
 import { countOf } from "../../values/count";
+import { type DigestFollowUp, followUpLine, followUpsBody } from "./digest-follow-ups";
+import { dashboardBase, escapeHtml } from "./html";
 
 // What an alert says, in each shape it is sent in: an email's subject, text and HTML (every value escaped), a
 // Standard Webhooks JSON body, and a Slack-compatible `{"text": …}`. Amounts exact (the kept decimal strings, summed
 // with big.js), tax ids and account numbers masked as kept (a masked field is said to have changed, never shown).
 
-/** The dashboard's own address for links: DASHBOARD_PUBLIC_URL, else this server on localhost. */
-export function dashboardBase(): string {
-  const configured = publicUrl();
-  return configured ? configured.origin : `http://localhost:${serverEnv().PORT}`;
-}
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+export { dashboardBase, escapeHtml };
 
 /** Slack's mrkdwn treats &, < and > as markup: each is escaped. */
 const escapeSlack = (text: string) => text.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!);
@@ -202,6 +195,8 @@ export interface DigestContent {
   to: string;
   funds: DigestFund[];
   open: AlertMessage[];
+  /** The owner's follow-ups not done and due that day or before. */
+  followUps: DigestFollowUp[];
 }
 
 /** Groups a digest's messages by fund, with the exact total of each amount's differences. */
@@ -231,9 +226,10 @@ const changeCount = (digest: DigestContent) => digest.funds.reduce((sum, fund) =
 export function digestSubject(digest: DigestContent): string {
   const count = changeCount(digest);
   const open = digest.open.length > 0 ? `, ${countOf(digest.open.length, "open condition")}` : "";
+  const due = digest.followUps.length > 0 ? `, ${countOf(digest.followUps.length, "follow-up")} due` : "";
   return oneLine(
     `Fund Explorer digest for ${digest.date}: ${countOf(count, "change")} in ` +
-      `${countOf(digest.funds.length, "fund")}${open}`,
+      `${countOf(digest.funds.length, "fund")}${open}${due}`,
   );
 }
 
@@ -250,8 +246,10 @@ export interface DigestBody {
 /** Each fund's changes with their totals, then the open conditions, as text and as escaped HTML. */
 export function digestBody(digest: DigestContent): DigestBody {
   const subject = digestSubject(digest);
-  const text: string[] = [subject, `From ${digest.from} to ${digest.to} (${digest.timeZone}).`, ""];
-  let html = `<h1 style="font-size:18px">${escapeHtml(subject)}</h1>`;
+  // The person's own follow-ups lead: they are what they must do today.
+  const due = followUpsBody(digest.followUps);
+  const text: string[] = [subject, `From ${digest.from} to ${digest.to} (${digest.timeZone}).`, "", ...due.text];
+  let html = `<h1 style="font-size:18px">${escapeHtml(subject)}</h1>${due.html}`;
   if (digest.funds.length === 0) {
     text.push("No changes.");
     html += "<p>No changes.</p>";
@@ -299,7 +297,17 @@ export function digestEmail(
 /** What makes two digests' bodies the same: their window and the changes and conditions they list. */
 export function digestKey(digest: DigestContent): string {
   const ids = digest.funds.flatMap((fund) => fund.changes.map((change) => change.eventId));
-  return [digest.from, digest.to, digest.timeZone, ...ids, "|", ...digest.open.map((open) => open.eventId)].join(",");
+  const due = digest.followUps.map((item) => `${item.noteId}@${item.due}:${item.state}`);
+  return [
+    digest.from,
+    digest.to,
+    digest.timeZone,
+    ...ids,
+    "|",
+    ...digest.open.map((open) => open.eventId),
+    "|",
+    ...due,
+  ].join(",");
 }
 
 /** The digest's Standard Webhooks payload. */
@@ -319,6 +327,7 @@ export function digestPayload(digest: DigestContent, link: string): object {
         changes: fund.changes.map(eventJson),
       })),
       openConditions: digest.open.map(eventJson),
+      followUps: digest.followUps,
       link,
     },
   };
@@ -333,6 +342,7 @@ export function digestSlack(digest: DigestContent, link: string): object {
     );
   }
   for (const open of digest.open) lines.push(`• ${escapeSlack(`${alertKindLabels[open.kind]} · ${open.fund.name}`)}`);
+  for (const item of digest.followUps) lines.push(`• ${escapeSlack(followUpLine(item))}`);
   lines.push(`<${link}|Open Fund Explorer>`);
   return { text: lines.join("\n") };
 }

@@ -1,5 +1,7 @@
 import "server-only";
+import { fundAccess } from "../../data/fund-access";
 import type { Principal } from "../../data/principal";
+import { fundFollowUps } from "../../store/server/team";
 import { inPersonLaneOnce } from "../../server/fair-share";
 import { type InvestorColumnId, specInvestorTypes } from "../columns";
 import { type InvestorView, investorViewSearch } from "../search-params";
@@ -49,12 +51,29 @@ async function listFor(
   return { index: await investorIndex(principal, fundId, { version: request.version, refresh: request.refresh }) };
 }
 
+/** The page's rows with their next follow-ups, when the Follow-up column is on screen (the notes are the store's). */
+async function withFollowUps(principal: Principal, fundId: string, page: InvestorRowsPage): Promise<InvestorRowsPage> {
+  const access = await fundAccess(principal, fundId, "note.read");
+  const next = await fundFollowUps(access.storeKey);
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({ ...row, followUp: next.get(row.id) ?? null })),
+    // A state, a due day and a name.
+    longest: { ...page.longest, followUp: 34 },
+  };
+}
+
 /** One page of a fund's investor table, for the server-rendered page: from the held list, or from one still arriving. */
 export async function investorRowsPage(
   principal: Principal,
   fundId: string,
   request: RowsRequest,
 ): Promise<InvestorRowsPage> {
+  const page = await recordsPage(principal, fundId, request);
+  return request.sized.includes("followUp") ? withFollowUps(principal, fundId, page) : page;
+}
+
+async function recordsPage(principal: Principal, fundId: string, request: RowsRequest): Promise<InvestorRowsPage> {
   const { view, offset, limit, sized } = request;
   const list = await listFor(principal, fundId, request);
   if ("early" in list) return earlyPage(list.early, view, offset, limit, sized);
@@ -70,6 +89,9 @@ export async function investorRowsBytes(
   request: RowsRequest,
 ): Promise<Uint8Array> {
   const { view, offset, limit, sized } = request;
+  // Follow-ups change with every note: such a page is never one shared by everyone.
+  if (sized.includes("followUp"))
+    return encoder.encode(JSON.stringify(await investorRowsPage(principal, fundId, request)));
   const list = await listFor(principal, fundId, request);
   if ("early" in list) return encoder.encode(JSON.stringify(earlyPage(list.early, view, offset, limit, sized)));
   const key = pageKey(fundId, list.index.version, request, "bytes");

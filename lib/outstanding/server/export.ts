@@ -14,6 +14,9 @@ const columns = csvColumns<OutstandingRow>([
   { id: "fund.id", header: "Fund id", kind: "text", value: (row) => row.fund.id },
   { id: "investorId", header: "Investor id", kind: "text", value: (row) => row.investorId },
   ...outstandingColumns,
+  { id: "followUp.state", header: "Follow-up", kind: "text", value: (row) => row.followUp?.state },
+  { id: "followUp.due", header: "Follow-up due", kind: "date", value: (row) => row.followUp?.due },
+  { id: "followUp.assignee", header: "Follow-up assignee", kind: "text", value: (row) => row.followUp?.assignee },
 ]);
 
 /**

@@ -43,6 +43,7 @@ async function storeView(organization: OrganizationState, view: OutstandingView,
     today: day,
     since: sinceInstant(view.since).toISOString(),
     paid: view.paid,
+    followUp: view.followUp,
   };
 }
 
@@ -91,6 +92,8 @@ export async function outstandingPage(
       capital_due_date: "2000-01-01",
       // Days overdue: four digits cover 27 years.
       daysOverdue: "9999",
+      // A due day, a state and an assignee's name.
+      followUp: "Waiting · Jan 31, 2027 · a long enough name",
     }),
   };
 }

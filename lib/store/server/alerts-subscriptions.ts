@@ -228,6 +228,24 @@ export async function refreshPerson(person: AlertPerson, store: StoreConnection 
   );
 }
 
+/** The people alerts and team work know, the latest seen first: at most `limit`. */
+export async function knownAlertPeople(
+  limit = 2_000,
+  store: StoreConnection = defaultConnection(),
+): Promise<AlertPerson[]> {
+  const rows = await store.use((db) =>
+    rowsOf(db, "select email from alert_people order by seen_at desc, email limit $1", [limit]),
+  );
+  return [
+    ...(
+      await peopleByEmail(
+        rows.map((row) => String(row.email)),
+        store,
+      )
+    ).values(),
+  ];
+}
+
 export async function peopleByEmail(
   emails: readonly string[],
   store: StoreConnection = defaultConnection(),

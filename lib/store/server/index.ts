@@ -74,7 +74,7 @@ export { type ChainBreak, type ChainCheck, verifyAuditChain } from "./audit-veri
 export { keptSeenAt, taxKeysOfEmail } from "./lookups";
 export { tryWithJobLock, withFundReadLock } from "./locks";
 export { type StoreDriver, type StoreStatus, StoreUnavailable } from "./status";
-export { forgetPeople, pruneReads, storeBytes } from "./upkeep";
+export { type Forgotten, forgetPeople, pruneReads, storeBytes } from "./upkeep";
 export {
   type AfterKept,
   type KeptListFacts,

@@ -1,5 +1,5 @@
 import "server-only";
-import type { OrgOutstandingRow, OutstandingSort, StoreScope, StoreSort } from "../model";
+import type { FollowUpState, OrgOutstandingRow, OutstandingSort, StoreScope, StoreSort } from "../model";
 import { produced } from "./channel";
 import { type StoreConnection, defaultConnection } from "./connection";
 import { type Cursor, decodeCursor, keysetPage, type Ordering, type Run, type SqlType } from "./keyset";
@@ -19,6 +19,10 @@ export interface OutstandingView {
   /** The moment "paid since" counts from (ISO), and whether the view keeps positions that paid since or did not. */
   since: string;
   paid: "some" | "none" | null;
+  /** Keep the positions whose next follow-up is in this state, or (none) those without a follow-up yet. */
+  followUp: FollowUpState | "none" | null;
+  /** Each row's next follow-up (its column); false only for the bench's figure without it. */
+  followUps?: boolean;
 }
 
 /**
@@ -62,6 +66,8 @@ function ordering(view: OutstandingView, at: Moments): Ordering {
       return { columns: [column("f.capital_due_day", "date"), ...unique], nullable: true, direction };
     case "paidSince":
       return { columns: [column(paidSince(at.since), "numeric"), ...unique], nullable: true, direction };
+    case "followUp":
+      return { columns: [column("x.due", "date"), ...unique], nullable: true, direction };
     case "daysOverdue":
       return {
         columns: [column(`greatest(0, ${at.today} - coalesce(f.capital_due_day, ${at.today}))`, "integer"), ...unique],
@@ -83,12 +89,30 @@ function where(view: OutstandingView, params: Params, at: Moments): string {
   if (view.paid === "none") parts.push(`coalesce(${paidSince(at.since)}, 0) <= 0`);
   if (view.fundKey !== null) parts.push(`f.fund_key = ${params.add(view.fundKey)}`);
   if (view.overdue) parts.push(`f.capital_due_day < ${at.today}`);
+  if (view.followUp === "none") parts.push("x.state is null");
+  else if (view.followUp !== null) parts.push(`x.state = ${params.add(view.followUp)}`);
   return parts.join(" and ");
 }
 
-const rowColumns = `f.fingerprint, f.fund_id as "fundId", coalesce(f.name, f.fund_id) as "fundName",
-  p.investor_id as "investorId", p.name, p.email, p.total_capital_due::text, p.total_received::text,
-  p.outstanding::text, f.figures ->> 'capital_due_date' as capital_due_date`;
+/** Whether the view sorts or filters on the next follow-up: then each position is joined to its own (x). */
+const byFollowUp = (view: OutstandingView) => view.followUp !== null || view.sort?.id === "followUp";
+
+const fromOf = (view: OutstandingView) =>
+  byFollowUp(view)
+    ? `org_positions p join org_funds f on f.id = p.fund
+       left join follow_up_next x on x.fund_key = f.fund_key and x.investor_id = p.investor_id`
+    : "org_positions p join org_funds f on f.id = p.fund";
+
+// A subquery, so PostgreSQL works it out for the page's rows only (after the sort and limit), by its primary key.
+const followUpColumn = `(select json_build_object('assignee', n.assignee, 'assigneeName', n.assignee_name,
+  'due', n.due::text, 'state', n.state) from follow_up_next n
+  where n.fund_key = f.fund_key and n.investor_id = p.investor_id) as "followUp"`;
+
+const rowColumns = (view: OutstandingView) => `f.fingerprint, f.fund_id as "fundId",
+  coalesce(f.name, f.fund_id) as "fundName", p.investor_id as "investorId", p.name, p.email,
+  p.total_capital_due::text, p.total_received::text, p.outstanding::text,
+  f.figures ->> 'capital_due_date' as capital_due_date,
+  ${view.followUps === false ? `null::json as "followUp"` : followUpColumn}`;
 
 /** The view's today and since as parameters, each added only once a query uses it (an unused one has no type). */
 function moments(view: OutstandingView, params: Params) {
@@ -111,8 +135,8 @@ function rowsOf(run: Run, view: OutstandingView, after: Cursor | null, offset: n
   const days = `greatest(0, ${at.today} - coalesce(f.capital_due_day, ${at.today}))::int as "daysOverdue"`;
   return keysetPage<OrgOutstandingRow>({
     run,
-    select: `${rowColumns}, ${days}, (${paidSince(at.since)})::text as "paidSince"`,
-    from: "org_positions p join org_funds f on f.id = p.fund",
+    select: `${rowColumns(view)}, ${days}, (${paidSince(at.since)})::text as "paidSince"`,
+    from: fromOf(view),
     where: where(view, params, at),
     base: params,
     ordering: ordering(view, at),
@@ -144,13 +168,13 @@ export async function outstandingPage(
   const run = runOn(store);
   const page = await rowsOf(run, view, view.after, view.offset, view.limit);
   const params = new Params();
-  if (view.paid !== null) {
-    // Who paid since is a row's own: the view's count and total are its rows'.
+  if (view.paid !== null || view.followUp !== null) {
+    // Who paid since and a follow-up are a row's own: the view's count and total are its rows'.
     const at = moments(view, params);
     const [counts] = await run<{ total: number; matched: number; outstanding: string | null }>(
       `select (select coalesce(sum(f.owing), 0)::int from org_funds f where ${counted(view.scope, params)}) as total,
               count(*)::int as matched, sum(p.outstanding)::text as outstanding
-       from org_positions p join org_funds f on f.id = p.fund where ${where(view, params, at)}`,
+       from ${fromOf(view)} where ${where(view, params, at)}`,
       params.values,
     );
     return { ...page, total: counts!.total, matched: counts!.matched, outstanding: counts!.outstanding };
@@ -201,7 +225,7 @@ export async function outstandingEmails(
     `select email from (
        select distinct on (email_key) email, rn from (
          select p.email, p.email_key, row_number() over (order by ${nulls}${orderBy}) as rn
-         from org_positions p join org_funds f on f.id = p.fund
+         from ${fromOf(view)}
          where ${where(view, params, at)} and p.email_key is not null) x
        order by email_key, rn) y
      order by rn`,

@@ -296,6 +296,7 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("the read model on %s", 
       today: "2026-06-01",
       since: "2026-01-01T00:00:00Z",
       paid: null,
+      followUp: null,
     };
     const page = await outstandingPage({ ...view, after: null, offset: 0, limit: 1000 }, store);
     expect(page.rows.length).toBe(page.matched);
@@ -377,6 +378,7 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("paid since, on %s", (dr
           today: "2026-06-01",
           since,
           paid,
+          followUp: null,
           after: null,
           offset: 0,
           limit: 10,

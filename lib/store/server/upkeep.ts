@@ -5,20 +5,29 @@ import { type StoreConnection, defaultConnection } from "./connection";
 import { groupsBefore, regroup } from "./model-groups";
 import { refreshFacts } from "./model-funds";
 import { bumpGeneration } from "./generation";
+import { forgetNotes } from "./team-notes";
+
+/** What a forget removed: kept positions, and the notes about them (with their follow-ups). */
+export interface Forgotten {
+  positions: number;
+  notes: number;
+}
 
 /**
- * Deletes a person's positions (by lower-cased email or any tax key) from every kept read and from the read model, or
- * from those of the funds named (by store key; an admin of one scope forgets within it): kept rows removed.
+ * Deletes a person's positions (by lower-cased email or any tax key) from every kept read and from the read model, and
+ * the notes about them, or those of the funds named (by store key; an admin of one scope forgets within it).
  */
 export function forgetPeople(
   input: { email: string | null; taxKeys: string[]; fundKeys?: readonly string[] | null },
   store: StoreConnection = defaultConnection(),
-): Promise<number> {
+): Promise<Forgotten> {
   const email = normalEmail(input.email);
-  if (email === null && input.taxKeys.length === 0) return Promise.resolve(0);
+  if (email === null && input.taxKeys.length === 0) return Promise.resolve({ positions: 0, notes: 0 });
   const fundKeys = input.fundKeys ?? null;
   const removing = store.use((db) =>
     db.transaction(async (tx) => {
+      // The notes first: they are found through the positions about to go.
+      const notes = await forgetNotes(tx, { email, taxKeys: input.taxKeys, fundKeys });
       const removed = await tx.execute(
         sql`delete from positions where (email = ${email} or tax_key = any(${sql.param(input.taxKeys)}::text[]))
               and (${sql.param(fundKeys)}::text[] is null
@@ -36,7 +45,7 @@ export function forgetPeople(
           and (p.email_key = ${email} or p.tax_key = any(${sql.param(input.taxKeys)}::text[]))`);
       await regroup(tx, funds, before);
       await refreshFacts(tx, funds);
-      return removed.rowCount ?? 0;
+      return { positions: removed.rowCount ?? 0, notes };
     }),
   );
   return removing.finally(() => bumpGeneration(null));

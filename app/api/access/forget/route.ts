@@ -19,6 +19,7 @@ export const POST = apiWrite(
   async ({ request, user }) => {
     const body = bodySchema.safeParse(await readJsonBody(request, maxBodyBytes));
     if (!body.success) throw new BadRequest(body.error.issues[0]?.message ?? "Give an email.");
-    return { removed: await forgetForAdmin(user, body.data.email, request) };
+    const { positions, notes } = await forgetForAdmin(user, body.data.email, request);
+    return { removed: positions, notes };
   },
 );

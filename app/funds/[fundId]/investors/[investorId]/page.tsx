@@ -5,6 +5,7 @@ import { Suspense } from "react";
 import { WatchLink } from "@/components/alerts/watch-link";
 import { InvestorDetails } from "@/components/investors/investor-details";
 import { InvestorNav } from "@/components/investors/investor-nav";
+import { NotesPanel } from "@/components/notes/notes-panel";
 import { PageError } from "@/components/layout/page-error";
 import { fundReadOnce, investorReadOnce } from "@/lib/fund-reads/server/page-reads";
 import { prefetch } from "@/lib/data/prefetch";
@@ -60,6 +61,7 @@ export default async function InvestorPage({ params }: Props) {
           <WatchLink fundId={fundId} investorId={investorId} what="this investor" />
         </div>
         <InvestorDetails fundId={fundId} investorId={investorId} />
+        <NotesPanel about={{ fundId, investorId }} title="Notes on this investor" />
         {/* Drawn on the server from the kept reads: no client JS, streamed so the details never wait for the store. */}
         <Suspense fallback={<p role="status">Reading the kept history…</p>}>
           <InvestorHistory fundId={fundId} investorId={investorId} />
