@@ -131,6 +131,7 @@ describe("an organization of 310,000 positions on postgres", () => {
         today: "2026-06-01",
         since: "2026-01-01T00:00:00Z",
         paid: null,
+        followUp: null,
         after: null,
         offset: 0,
         limit: 10,
