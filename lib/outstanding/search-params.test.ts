@@ -30,6 +30,7 @@ describe("capital outstanding's search params", () => {
       views,
       search: outstandingViewSearch,
       firstPageRows: outstandingFirstPage,
+      defaults: { refresh: false },
       cursors: fc.stringMatching(/^[A-Za-z0-9_-]{1,80}$/),
     });
   });
