@@ -77,6 +77,8 @@ export async function readSourceFunds(source: string, sensitive = false): Promis
 /** The source holding a fund named by a bare id with several sources: the one in the person's scope listing it. */
 async function placeBareId(sources: readonly string[], fundId: string): Promise<string | null> {
   const listing = (candidates: readonly string[]) => candidates.find((source) => listedFund(source, fundId));
+  // What the kept funds lists named first: a restart places a kept fund without asking a slow upstream.
+  if (!listing(sources)) await seedCatalog();
   const found = listing(sources);
   if (found) return found;
   const unread = sources.filter((source) => !listedLive(source));

@@ -1,6 +1,6 @@
 // The embedded store's process: PGlite runs Postgres on its caller's thread (a 100,000-row insert took 6.2 s and
 // stalled the event loop 433 ms at a stretch), so it runs here and the server reaches it over the Postgres protocol, like a real one.
-// Started by lib/store/server/pglite-host.ts with an IPC channel; it exits when that channel closes (parent gone).
+// Started by lib/store/pglite-host.mjs with an IPC channel; it exits when that channel closes (parent gone).
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -21,6 +21,10 @@ async function stop(code) {
   release();
   process.exit(code);
 }
+
+// Before anything is awaited: a parent gone while this process waits for the folder's lock (or opens it) ends it
+// too, rather than leaving it to take the folder from the next start.
+process.on("disconnect", () => void stop(0));
 
 try {
   mkdirSync(dirname(dir), { recursive: true });
@@ -51,7 +55,6 @@ try {
   else await stop(1);
 }
 
-process.on("disconnect", () => void stop(0));
 // A signal to the whole process group (Ctrl-C in a terminal, a supervisor stopping the group) reaches this process
 // as it reaches the server: the server stops it once its pending writes have landed (the IPC channel closing), so
 // the signal itself is not a reason to close the store under them.

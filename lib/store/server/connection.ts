@@ -7,7 +7,7 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import { Pool, type PoolClient } from "pg";
 import { serverEnv } from "@/lib/server/env";
 import { processWide } from "@/lib/server/process-wide";
-import { type PgliteHost, startPgliteHost } from "./pglite-host";
+import { type PgliteHost, startPgliteHost, takeEarly } from "../pglite-host.mjs";
 import { redactedUrl, StatusBoard, type StoreStatus, StoreUnavailable } from "./status";
 
 export type StoreDb = NodePgDatabase;
@@ -129,7 +129,8 @@ export class StoreConnection {
   private async newPool(): Promise<Pool> {
     await this.dropPool();
     if (this.config.url) return watched(new Pool({ connectionString: this.config.url, ...poolLimits, max: 10 }));
-    if (!this.host?.alive()) this.host = await startPgliteHost(this.config.dir, this.config.lockWaitMs);
+    if (!this.host?.alive())
+      this.host = await (takeEarly(this.config.dir) ?? startPgliteHost(this.config.dir, this.config.lockWaitMs));
     // PGlite is one Postgres session: one connection, and the pool queues the rest.
     const { port } = this.host;
     return watched(
