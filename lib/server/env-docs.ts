@@ -146,6 +146,9 @@ export const envDocs = {
     "Ownership percentages of a fund's investors add up to 100 within this many percentage points, in its " +
       "reconciliation.",
   ),
+  STATEMENT_PAGE_SIZE: investors(
+    "The paper of a capital account statement's PDF: `A4` or `Letter` (one page either way).",
+  ),
 
   REDIS_URL: instances(
     "The Redis every instance shares for sign-outs, revoked people, the sign-in, reveal and export limits and the " +

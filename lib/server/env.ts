@@ -36,6 +36,8 @@ export const envSchema = z
         .regex(/^\d+(\.\d+)?$/, "RECONCILIATION_OWNERSHIP_TOLERANCE must be a decimal number of percentage points")
         .default("0.01"),
     ),
+    // The paper a capital account statement's PDF is laid out on.
+    STATEMENT_PAGE_SIZE: z.preprocess(blankToUndefined, z.enum(["A4", "Letter"]).default("A4")),
     // The organization's rounds of reads: funds read at once, and how often every fund is read again (seconds).
     DIRECTORY_CONCURRENCY: integer(1, 64, 6),
     DIRECTORY_REFRESH_SECONDS: integer(10, 86_400, 600),
