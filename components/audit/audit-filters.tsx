@@ -16,6 +16,7 @@ const actionLabels: Record<AuditAction, string> = {
   audit_view: "Look at the audit trail",
   retention: "Retention",
   team_alert: "Team alert added or removed",
+  statement: "Capital account statement downloaded",
 };
 
 interface AuditFiltersProps {

@@ -16,6 +16,7 @@ export const auditActions = [
   "audit_view",
   "retention",
   "team_alert",
+  "statement",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

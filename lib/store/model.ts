@@ -125,3 +125,13 @@ export interface PositionChange {
   /** Both records (masked as kept) when they differ as jsonb; null for an added or removed investor. */
   records: { before: Record<string, unknown>; after: Record<string, unknown> } | null;
 }
+
+/** One investor's line on a fund's statements page. */
+export interface StatementRow {
+  investorId: string;
+  name: string;
+  joined: boolean;
+  closingNav: string | null;
+  contributions: string | null;
+  distributions: string | null;
+}

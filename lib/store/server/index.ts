@@ -62,7 +62,6 @@ export {
   type StatementPosition,
   type StatementRead,
   type StatementReads,
-  type StatementRow,
   type StatementSortKey,
   type StatementSums,
   statementPosition,
@@ -72,7 +71,7 @@ export {
   statementSortKeys,
   statementSums,
 } from "./statements";
-export type { StoreScope } from "../model";
+export type { StatementRow, StoreScope } from "../model";
 export { heldRead } from "./generation";
 export { type AuditEvent, type AuditEventFields, genesisHash } from "./audit-chain";
 export { appendAuditEvent, pruneAuditEvents } from "./audit";

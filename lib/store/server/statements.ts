@@ -1,6 +1,7 @@
 import "server-only";
 import type { Pool } from "pg";
 import { type StatementFigureKey, statementFigureKeys } from "../columns";
+import type { StatementRow } from "../model";
 import { type StoreConnection, defaultConnection } from "./connection";
 import { unpackRecord } from "./packed-record";
 
@@ -176,16 +177,6 @@ const sortExpr: Record<StatementSortKey, string> = {
   contributions: "l.contributions",
   distributions: "l.distributions",
 };
-
-/** One investor's line on a fund's statements page. */
-export interface StatementRow {
-  investorId: string;
-  name: string;
-  joined: boolean;
-  closingNav: string | null;
-  contributions: string | null;
-  distributions: string | null;
-}
 
 /** A page of the fund's statements, sorted (empty values last both ways, then the list's order). */
 export function statementRows(
