@@ -89,23 +89,21 @@ function fundPast(
   const dayIn = (from: number, to: number) => from + rng.int(0, Math.max(0, Math.round((to - from) / dayMs))) * dayMs;
   const recent = () => dayIn(today - 29 * dayMs, today - dayMs);
   const planned: { at: number; kind: "payment" | "distribution" | "revaluation" | "call" }[] = [];
-  const payments = big ? 2 : 3 + rng.int(0, 3);
-  for (let at = 0; at < payments; at++)
-    planned.push({
-      at:
-        at === 0
-          ? dayIn(lastQuarter.from + dayMs, lastQuarter.to - dayMs)
-          : at === 1
-            ? recent()
-            : dayIn(start + dayMs, today - dayMs),
-      kind: "payment",
-    });
+  // Every day a fund changes is a whole list to keep: its moves share days. A big fund moves once, at the last
+  // quarter's end (a payment, a distribution, a revaluation); a small one in the last quarter, at its end, at the end of
+  // the quarter before, within the last 30 days, and now and then on another day.
+  const quarterEnd = quarterStart(today) - dayMs;
+  const inQuarter = big ? quarterEnd : dayIn(lastQuarter.from + dayMs, lastQuarter.to - dayMs);
+  const lately = recent();
+  planned.push({ at: inQuarter, kind: "payment" });
+  if (!big) planned.push({ at: lately, kind: "payment" });
+  if (!big && rng.chance(0.3)) planned.push({ at: dayIn(start + dayMs, today - dayMs), kind: "payment" });
   if (investors.some((investor) => (cents(investor.life_distributions) ?? 0n) > 0n)) {
-    planned.push({ at: dayIn(lastQuarter.from + dayMs, lastQuarter.to - dayMs), kind: "distribution" });
-    if (rng.chance(0.5)) planned.push({ at: recent(), kind: "distribution" });
+    planned.push({ at: inQuarter, kind: "distribution" });
+    if (!big && rng.chance(0.5)) planned.push({ at: lately, kind: "distribution" });
   }
-  for (let back = big ? 1 : 2; back >= 1; back--)
-    planned.push({ at: quarterStart(today, back - 1) - dayMs, kind: "revaluation" });
+  planned.push({ at: quarterEnd, kind: "revaluation" });
+  if (!big) planned.push({ at: quarterStart(today, 1) - dayMs, kind: "revaluation" });
   if (roles.call) planned.push({ at: today - 9 * dayMs, kind: "call" });
   // Newest first: each event is undone from the state after it.
   planned.sort((a, b) => b.at - a.at);

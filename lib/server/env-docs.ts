@@ -69,6 +69,11 @@ export const envDocs = {
       "reports the last answer.",
   ),
   DEMO_SEED: api("Seed of the built-in demo data."),
+  DEMO_PAST: api(
+    "`1`: the built-in demo's first start (an empty store) keeps the demo's past, daily over the last 30 days and " +
+      "weekly before, back to the start of the quarter two before the current one; `0`: only today's reads. " +
+      "Never with a real upstream.",
+  ),
 
   DASHBOARD_AUTH: signIn(
     "`local`, `oidc` or `none` (behind an authenticating proxy). Blank: `oidc` when `OIDC_ISSUER` is set, else " +

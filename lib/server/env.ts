@@ -28,6 +28,8 @@ export const envSchema = z
     // Refresh reads a fund's list again at most this often; within it the held list answers, with its age.
     INVESTOR_LIST_REFRESH_SECONDS: integer(1, 3_600, 10),
     DEMO_SEED: integer(0, 2 ** 31, 42),
+    // The embedded demo's first start fills an empty store with the demo's past (0: only today's reads).
+    DEMO_PAST: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("1")),
     // Ownership adds up to 100 within this many percentage points, in the reconciliation of a fund.
     RECONCILIATION_OWNERSHIP_TOLERANCE: z.preprocess(
       blankToUndefined,

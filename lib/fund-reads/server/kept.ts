@@ -49,6 +49,8 @@ export function keepFundList(read: {
   taxKeys: readonly (string | null)[];
   digest: string;
   readAt: number;
+  /** False: kept without becoming the read model's current positions (a past read; a newer one follows). */
+  model?: boolean;
 }): Promise<void> {
   // The fund's record read with the list is kept too: a kept list is served with the figures of its moment.
   if (read.fund) void keepFund(read.storeKey, read.fund, read.readAt);
@@ -62,7 +64,10 @@ export function keepFundList(read: {
       record: record as Record<string, unknown>,
       taxKey: read.taxKeys[at] ?? null,
     })),
-    model: read.investors.map((investor, at) => modelPositionOf(read.ref, investor, read.taxKeys[at] ?? null)),
+    model:
+      read.model === false
+        ? undefined
+        : read.investors.map((investor, at) => modelPositionOf(read.ref, investor, read.taxKeys[at] ?? null)),
   });
 }
 
