@@ -18,6 +18,7 @@ import { carriedResults, machine, sideBySide, table, writeResults } from "./repo
 import { snapshotBuild } from "./build-snapshot.mjs";
 import { scaleFigures } from "./scale.mjs";
 import { scopeCost } from "./scope.mjs";
+import { statementsScale } from "./statements.mjs";
 import { storeScale } from "./store.mjs";
 import { warmStartScale } from "./warm.mjs";
 import { killAllNow, logDir, randomToken, resetLogs, stopAll } from "./servers.mjs";
@@ -28,7 +29,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --upstream-url URL      its Customer API (enables the direct and bare pass-through comparisons); needs --token
   --token T               bearer token for --upstream-url
   --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse,warm,directory,store,
-                          changes,scope,alerts,scale
+                          changes,scope,alerts,scale,statements
                           (default all); aggrid: our fund page beside AG Grid Community on the same funds, as ratios
                           (ours ÷ AG Grid); directory: the investor directory over 2,000 funds and 100,000 positions
                           on its own demo API (50 ms latency) and app servers (local mode only); store: the same
@@ -44,7 +45,9 @@ const USAGE = `Usage: npm run bench -- [options]
                           instances on PostgreSQL with one killed, the digest run for 100 subscribers (own demo APIs,
                           servers and PostgreSQL); scale: 2,000 funds × 50 on a fresh PGlite store, the first start, the server's RSS,
                           the store's bytes per position, a restart and the warm directory (with --big also
-                          10,000 × 100; own demo API and servers). A subset keeps the
+                          10,000 × 100; own demo API and servers); statements: one statement PDF, a fund's zip of
+                          1,000 and of 10,000 PDFs with the server's RSS, and the embedded demo's first start with
+                          and without its past (own demo API and servers). A subset keeps the
                           other scenarios' rows of the previous results, marked as carried over
   --runs N                measured runs per scenario (default 5)
   --warmup N              warm-up runs, not counted (default 1)
@@ -99,9 +102,10 @@ const SCENARIOS = [
   "scope",
   "alerts",
   "scale",
+  "statements",
 ];
 // Scenarios that start their own servers: with only these, the shared demo API and app server are not started.
-const SELF_CONTAINED = ["directory", "warm", "changes", "scope", "alerts", "scale"];
+const SELF_CONTAINED = ["directory", "warm", "changes", "scope", "alerts", "scale", "statements"];
 const only = args.only ? args.only.split(",").map((name) => name.trim()) : SCENARIOS;
 const unknown = only.filter((name) => !SCENARIOS.includes(name));
 const int = (name) => Number.parseInt(args[name], 10);
@@ -313,6 +317,7 @@ async function main() {
     scope: async () => (local ? scopeCost({ dir: snapshot.dir, runs: Math.min(runs, 3), warmup, log }) : []),
     alerts: async () => (local ? alertsScale({ dir: snapshot.dir, runs: Math.min(runs, 3), log }) : []),
     scale: async () => (local ? scaleFigures({ dir: snapshot.dir, big: args.big, profileDir, log }) : []),
+    statements: async () => (local ? statementsScale({ dir: snapshot.dir, runs: Math.min(runs, 3), log }) : []),
   };
   const results = [];
   const loadPerScenario = {};

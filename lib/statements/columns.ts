@@ -2,7 +2,8 @@ import type { ExportColumn } from "../csv/export-format";
 import type { Statement } from "./types";
 
 // A statement as one row of a file, defined once: the one investor's CSV and Excel, the fund's statements.csv and
-// statements.xlsx and the CSV inside the zip all write these columns, every figure as computed.
+// statements.xlsx and the CSV inside the zip all write these columns, every figure as computed (the moment it was
+// produced is the PDF's and the audit trail's: a file's rows are the same whenever it is asked for).
 
 type Column = ExportColumn<Statement>;
 const text = (header: string, value: (row: Statement) => string | null): Column => ({ header, value, kind: "text" });
@@ -46,6 +47,5 @@ export const statementColumns: readonly Column[] = [
   text("dpi", (row) => row.figures.ratios.dpi),
   text("rvpi", (row) => row.figures.ratios.rvpi),
   text("tvpi", (row) => row.figures.ratios.tvpi),
-  date("produced_at", (row) => row.produced.at),
   text("produced_by", (row) => row.produced.by),
 ];
