@@ -17,6 +17,7 @@ import { isFundRef } from "@/lib/values/fund-ref";
 export const metadata: Metadata = { title: "Statements" };
 
 const linkClass = "font-medium text-blue-700 hover:underline dark:text-blue-300";
+const pagerClass = `inline-flex min-h-9 items-center ${linkClass}`;
 
 /** A fund's capital account statements for a period: every investor, the tie-out, and the batch downloads. */
 export default async function FundStatementsPage({ params, searchParams }: PageProps<"/funds/[fundId]/statements">) {
@@ -71,7 +72,7 @@ export default async function FundStatementsPage({ params, searchParams }: PageP
               {view.page > 1 ? (
                 <Link
                   href={`${fundPath}/statements${statementsPageSearch(period, { ...view, page: view.page - 1 })}`}
-                  className={linkClass}
+                  className={pagerClass}
                 >
                   Previous page
                 </Link>
@@ -82,7 +83,7 @@ export default async function FundStatementsPage({ params, searchParams }: PageP
               {view.page < pages ? (
                 <Link
                   href={`${fundPath}/statements${statementsPageSearch(period, { ...view, page: view.page + 1 })}`}
-                  className={linkClass}
+                  className={pagerClass}
                 >
                   Next page
                 </Link>
