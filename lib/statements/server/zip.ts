@@ -11,9 +11,9 @@ import { logLine } from "../../server/log";
 import { statementColumns } from "../columns";
 import { type PeriodQuery, periodOf } from "../search-params";
 import { zipEntryName } from "../file-names";
-import { fundStatements } from "./batch";
+import { type FundStatements, fundStatements } from "./batch";
 import { startStatementDownload } from "./downloads";
-import { statementPdf } from "./pdf";
+import { type PageSize, statementPdf } from "./pdf";
 
 // A fund's statements as a zip streamed to the client (archiver): statements.csv first (every figure, one row per
 // investor), then one PDF per investor. One statement is made at a time, and only once the zip has taken the one
@@ -36,26 +36,37 @@ function written(archive: Archive): Promise<void> {
   });
 }
 
-export async function statementsZip(ask: { request: Request; user: Principal; fundId: string; query: PeriodQuery }) {
-  const { request, user } = ask;
-  const period = periodOf(ask.query);
-  const access = await fundAccess(user, ask.fundId, "export.masked");
-  const statements = await fundStatements(user, access, period);
-  const download = await startStatementDownload(request, user, access, { investorId: null, period, format: "zip" });
+/**
+ * The zip of a fund's statements as a stream: statements.csv, then a PDF per statement, each made once the zip has
+ * taken the one before. `signal` (the request's) or the reader cancelling stops the work; `onEnd` says how it ended.
+ */
+export function statementsZipStream(
+  statements: Pick<FundStatements, "batches">,
+  options: {
+    signal: AbortSignal;
+    size: PageSize;
+    onEnd: (outcome: "done" | "cancelled" | "failed", made: number) => void;
+    onError?: (error: Error, made: number) => void;
+  },
+): ReadableStream<Uint8Array> {
   // PDFs are compressed already: stored, not deflated again.
   const archive = new ZipArchive({ store: true });
   let gone = false;
   let made = 0;
-  // The client went away: no more statements are made, and the download is recorded as cancelled.
+  let ended = false;
+  const end = (outcome: "done" | "cancelled" | "failed") => {
+    if (!ended) options.onEnd(outcome, made);
+    ended = true;
+  };
+  // The client went away: no more statements are made.
   const leave = () => {
     gone = true;
-    download.end("cancelled", made);
+    end("cancelled");
     archive.destroy();
   };
-  request.signal.addEventListener("abort", leave, { once: true });
-  archive.on("end", () => download.end("done", made));
+  options.signal.addEventListener("abort", leave, { once: true });
+  archive.on("end", () => end("done"));
   archive.on("close", leave);
-  const size = serverEnv().STATEMENT_PAGE_SIZE;
 
   async function produce() {
     const csv = batchesBody(csvFormat, statements.batches(), statementColumns);
@@ -65,7 +76,7 @@ export async function statementsZip(ask: { request: Request; user: Principal; fu
     for await (const batch of statements.batches()) {
       for (const statement of batch) {
         if (gone) return;
-        const pdf = await statementPdf(statement, size);
+        const pdf = await statementPdf(statement, options.size);
         archive.append(pdf, { name: zipEntryName(statement.investor.legalName, statement.investor.id, names) });
         await written(archive);
         made++;
@@ -74,11 +85,26 @@ export async function statementsZip(ask: { request: Request; user: Principal; fu
     if (!gone) await archive.finalize();
   }
   void produce().catch((error: unknown) => {
-    logLine("statements_zip_failed", { fundId: access.ref, reason: (error as Error).message, made });
-    download.end("failed", made);
+    options.onError?.(error as Error, made);
+    end("failed");
     archive.destroy(error as Error);
   });
-  return new Response(Readable.toWeb(archive) as unknown as ReadableStream<Uint8Array>, {
+  return Readable.toWeb(archive) as unknown as ReadableStream<Uint8Array>;
+}
+
+export async function statementsZip(ask: { request: Request; user: Principal; fundId: string; query: PeriodQuery }) {
+  const { request, user } = ask;
+  const period = periodOf(ask.query);
+  const access = await fundAccess(user, ask.fundId, "export.masked");
+  const statements = await fundStatements(user, access, period);
+  const download = await startStatementDownload(request, user, access, { investorId: null, period, format: "zip" });
+  const body = statementsZipStream(statements, {
+    signal: request.signal,
+    size: serverEnv().STATEMENT_PAGE_SIZE,
+    onEnd: (outcome, made) => download.end(outcome, made),
+    onError: (error, made) => logLine("statements_zip_failed", { fundId: access.ref, reason: error.message, made }),
+  });
+  return new Response(body, {
     headers: {
       "Content-Type": "application/zip",
       "Content-Disposition": contentDisposition(`statements-${access.fundId}-${period.key}`, ".zip"),
