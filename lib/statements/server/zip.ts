@@ -21,6 +21,15 @@ import { type PageSize, statementPdf } from "./pdf";
 
 type Archive = ZipArchive;
 
+// Each PDF leaves garbage that V8 let grow the server by 200 MB over 10,000 statements before it collected: once the
+// heap has grown this much during a zip, it is collected (with --expose-gc, as npm start runs; 23 MB over 3,000).
+const allowedGrowth = 48 * 1_048_576;
+const collect = (globalThis as { gc?: () => void }).gc;
+
+function collectPast(baseline: number): void {
+  if (collect && process.memoryUsage().heapUsed - baseline > allowedGrowth) collect();
+}
+
 /** Settles once the archive has written the entry appended last, or has closed (the client went away). */
 function written(archive: Archive): Promise<void> {
   return new Promise((resolve) => {
@@ -73,6 +82,7 @@ export function statementsZipStream(
     archive.append(Readable.fromWeb(csv as import("node:stream/web").ReadableStream), { name: "statements.csv" });
     await written(archive);
     const names = new Set<string>();
+    const baseline = process.memoryUsage().heapUsed;
     for await (const batch of statements.batches()) {
       for (const statement of batch) {
         if (gone) return;
@@ -80,6 +90,7 @@ export function statementsZipStream(
         archive.append(pdf, { name: zipEntryName(statement.investor.legalName, statement.investor.id, names) });
         await written(archive);
         made++;
+        collectPast(baseline);
       }
     }
     if (!gone) await archive.finalize();
