@@ -64,10 +64,13 @@ async function fillSource(source: string): Promise<{ days: number; lists: number
   for (const day of index.days) {
     const readAt = Date.parse(`${day}${readHour}`);
     if (readAt >= Date.now()) break;
-    const funds = (await listFundsAsOf(source, day)) as Fund[];
-    void keepFundsList(source, funds, readAt);
     const changed = new Set(index.changed[day] ?? []);
     const sighted = readAt >= Date.now() - 31 * 86_400_000;
+    // A weekly day on which nothing changed adds nothing to keep.
+    if (changed.size === 0 && !sighted) continue;
+    const funds = (await listFundsAsOf(source, day)) as Fund[];
+    // Kept without the read model: the live round's read, newer, is the model's.
+    void keepFundsList(source, funds, readAt, { model: false });
     await Promise.all(
       funds.map((fund) =>
         limit(async () => {

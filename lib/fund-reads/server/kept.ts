@@ -76,11 +76,17 @@ function digestOf(value: unknown): string {
 }
 
 /** Keeps a read of a source's funds list (masked, the upstream's ids), under the source's fingerprint: the model's funds. */
-export function keepFundsList(source: string, funds: readonly Fund[], readAt: number): Promise<void> {
+export function keepFundsList(
+  source: string,
+  funds: readonly Fund[],
+  readAt: number,
+  options: { model?: boolean } = {},
+): Promise<void> {
   return chained(`funds:${source}`, async () => {
     const records = funds.map(upstreamRecord);
     const listKey = await fingerprintOf(source);
-    const model = records.map(modelFundOf);
+    // A past read (the demo's) leaves the read model's funds to the live read that follows.
+    const model = options.model === false ? undefined : records.map(modelFundOf);
     return recordFundsList({ listKey, readAt: new Date(readAt), digest: digestOf(records), funds: records, model });
   });
 }
