@@ -90,8 +90,8 @@ function fundPast(
   const recent = () => dayIn(today - 29 * dayMs, today - dayMs);
   const planned: { at: number; kind: "payment" | "distribution" | "revaluation" | "call" }[] = [];
   // Every day a fund changes is a whole list to keep: its moves share days. A big fund moves once, at the last
-  // quarter's end (a payment, a distribution, a revaluation); a small one in the last quarter, at its end, at the end of
-  // the quarter before, within the last 30 days, and now and then on another day.
+  // quarter's end (a payment, a distribution, a revaluation); a small one in the last quarter, at its end, within the
+  // last 30 days, and now and then on another day.
   const quarterEnd = quarterStart(today) - dayMs;
   const inQuarter = big ? quarterEnd : dayIn(lastQuarter.from + dayMs, lastQuarter.to - dayMs);
   const lately = recent();
@@ -103,7 +103,6 @@ function fundPast(
     if (!big && rng.chance(0.5)) planned.push({ at: lately, kind: "distribution" });
   }
   planned.push({ at: quarterEnd, kind: "revaluation" });
-  if (!big) planned.push({ at: quarterStart(today, 1) - dayMs, kind: "revaluation" });
   if (roles.call) planned.push({ at: today - 9 * dayMs, kind: "call" });
   // Newest first: each event is undone from the state after it.
   planned.sort((a, b) => b.at - a.at);

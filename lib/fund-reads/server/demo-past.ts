@@ -94,18 +94,25 @@ async function fillSource(source: string): Promise<{ days: number; lists: number
     );
   }
   const readMs = Date.now() - began;
-  await keptWritesLanded();
+  // The reads are queued; the live round's, queued after them, land after them (a fund's reads land in order).
+  const queued = Date.now();
+  void keptWritesLanded().then(() =>
+    logLine("demo_past_kept", { source, days: index.days.length, lists, readMs, keptMs: Date.now() - queued }),
+  );
   return { days: index.days.length, lists, readMs };
 }
 
-/** At a start: the embedded demo's past into an empty store (before the first round reads the present). */
+/**
+ * At a start: the embedded demo's past into an empty store; settles once its reads are queued to be kept, so the
+ * first round's reads of the present, queued after them, are kept after them.
+ */
 export async function fillDemoPast(): Promise<void> {
   if (!isDemoMode() || serverEnv().DEMO_PAST === "0") return;
   const began = Date.now();
   for (const source of sourceNames()) {
     try {
       const filled = await fillSource(source);
-      if (filled) logLine("demo_past_kept", { source, ...filled, ms: Date.now() - began });
+      if (filled) logLine("demo_past_read", { source, ...filled, ms: Date.now() - began });
     } catch (error) {
       logLine("demo_past_failed", { source, reason: (error as Error).message.slice(0, 300) });
     }
