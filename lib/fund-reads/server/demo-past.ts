@@ -9,7 +9,6 @@ import { logLine } from "../../server/log";
 import { latestFundsList, storeStartsEmpty } from "../../store/server";
 import { keepFundList, keepFundsList, keptWritesLanded } from "./kept";
 import { taxKeyOf } from "./match-key";
-import { roomToKeep } from "./write-queue";
 
 // The embedded demo's first start: a fresh store is filled with the demo's past (lib/demo-api/past.ts), each day's
 // reads kept through the normal write path stamped with that day, so What changed, histories, contributed over time
@@ -17,8 +16,6 @@ import { roomToKeep } from "./write-queue";
 
 /** When a past day's reads are stamped: early in the UTC day, after its events. */
 const readHour = "T06:00:00.000Z";
-// The whole past of the embedded demo is ~30,000 positions: read ahead of the store while it opens.
-const keepAhead = 40_000;
 
 interface Held {
   investors: Investor[];
@@ -58,40 +55,41 @@ async function fillSource(source: string): Promise<{ days: number; lists: number
   const index = await demoPastIndex(source);
   if (!index) return null;
   const began = Date.now();
-  const held = new Map<string, Held>();
-  const limit = pLimit(4);
-  let lists = 0;
-  for (const day of index.days) {
+  const limit = pLimit(6);
+  // The days with something to keep: a change, or a sighting over the last 30 days (what changed since 7 or 30 days
+  // names the reads it compares); before, a fund's read is kept when it changed.
+  const days = index.days.flatMap((day) => {
     const readAt = Date.parse(`${day}${readHour}`);
-    if (readAt >= Date.now()) break;
     const changed = new Set(index.changed[day] ?? []);
     const sighted = readAt >= Date.now() - 31 * 86_400_000;
-    // A weekly day on which nothing changed adds nothing to keep.
-    if (changed.size === 0 && !sighted) continue;
-    const funds = (await listFundsAsOf(source, day)) as Fund[];
+    return readAt < Date.now() && (changed.size > 0 || sighted) ? [{ day, readAt, changed, sighted }] : [];
+  });
+  // Every read asked at once, a few at a time (one day after another left the thread idle between round trips)...
+  const fundsOf = days.map(({ day }) => limit(async () => (await listFundsAsOf(source, day)) as Fund[]));
+  const listsOf = days.map(
+    ({ day, changed }) => new Map([...changed].map((id) => [id, limit(() => readList(source, id, day))])),
+  );
+  // ...and kept in the days' order, as each arrives: a fund's reads land in the order they are queued. Nothing waits for
+  // room in the write queue: the whole past is ~14,000 positions (a sighting shares its list), read while the store
+  // opens.
+  const held = new Map<string, Held>();
+  let lists = 0;
+  for (const [at, { readAt, sighted }] of days.entries()) {
+    const funds = await fundsOf[at]!;
     // Kept without the read model: the live round's read, newer, is the model's.
     void keepFundsList(source, funds, readAt, { model: false });
-    await Promise.all(
-      funds.map((fund) =>
-        limit(async () => {
-          let list = held.get(fund.id);
-          const read = list === undefined || changed.has(fund.id);
-          // Unchanged, a fund is seen again daily over the last 30 days (what changed since 7 or 30 days names the
-          // reads it compares); before, its read is kept when it changed.
-          if (!read && !sighted) return;
-          if (read || list === undefined) {
-            await roomToKeep(keepAhead);
-            const fresh = await readList(source, fund.id, day);
-            if (!fresh) return;
-            held.set(fund.id, (list = fresh));
-            lists++;
-          }
-          // Kept without the read model: the live round's read, newer, is the model's.
-          const storeKey = storeKeyOf(fingerprint, fund.id);
-          void keepFundList({ storeKey, ref: refOf(source, fund.id), fund, ...list, readAt, model: false });
-        }),
-      ),
-    );
+    for (const fund of funds) {
+      const read = listsOf[at]!.get(fund.id);
+      const fresh = read ? await read : null;
+      if (fresh) {
+        held.set(fund.id, fresh);
+        lists++;
+      }
+      const list = held.get(fund.id);
+      if (!list || (!fresh && !sighted)) continue;
+      const storeKey = storeKeyOf(fingerprint, fund.id);
+      void keepFundList({ storeKey, ref: refOf(source, fund.id), fund, ...list, readAt, model: false });
+    }
   }
   const readMs = Date.now() - began;
   // The reads are queued; the live round's, queued after them, land after them (a fund's reads land in order).
