@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Download, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { readDownload, type SavedCsv } from "./support/csv";
+import { parseCsv, readDownload, type SavedCsv } from "./support/csv";
 import { pdfText, zipEntries } from "./support/pdf";
 import { readXlsx } from "./support/xlsx";
 import { formatMoney } from "../lib/values/format";
@@ -12,6 +12,7 @@ import { lastClosedQuarter } from "../lib/statements/periods";
 
 test.setTimeout(120_000);
 const quarter = lastClosedQuarter(new Date());
+const nonLatin1 = /[^\u0000-\u00ff]/;
 
 async function saved(page: Page, name: string | RegExp): Promise<Download> {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name }).click()]);
@@ -31,10 +32,15 @@ test("an investor's statement for last quarter on screen, as PDF, CSV and Excel;
         for (const fund of funds.slice(3, 12)) {
           const answer = await page.request.get(`/api/funds/${fund.id}/statements.csv?period=${quarter.key}`);
           if (!answer.ok()) continue;
-          const csv = (await import("./support/csv")).parseCsv(Buffer.from(await answer.body()), "statements.csv");
-          const paid = csv.rows.filter((row) => Number(row.contributions) > 0);
-          if (paid.length > 0) [rows, fundId] = [csv.rows, fund.id];
-          if (paid.length > 0) return true;
+          const csv = parseCsv(Buffer.from(await answer.body()), "statements.csv");
+          // A fund with an investor who contributed, one who received a distribution, one named outside Latin-1.
+          const found = [
+            csv.rows.some((row) => Number(row.contributions) > 0),
+            csv.rows.some((row) => Number(row.distributions) > 0),
+            csv.rows.some((row) => nonLatin1.test(row.investor_legal_name!)),
+          ];
+          if (found.every(Boolean)) [rows, fundId] = [csv.rows, fund.id];
+          if (found.every(Boolean)) return true;
         }
         return false;
       },
@@ -84,6 +90,16 @@ test("an investor's statement for last quarter on screen, as PDF, CSV and Excel;
   expect(pdfs).toHaveLength(rows.length);
   expect(pdfs.some((name) => name.endsWith(`${row.investor_id}.pdf`))).toBe(true);
   expect(zip.has("statements.csv")).toBe(true);
+  // The PDFs of one who received a distribution and of one named outside Latin-1, read back: their figures exactly.
+  const distributed = rows.find((candidate) => Number(candidate.distributions) > 0)!;
+  const named = rows.find((candidate) => nonLatin1.test(candidate.investor_legal_name!))!;
+  for (const one of [distributed, named]) {
+    const entry = [...zip.keys()].find((name) => name.endsWith(`${one.investor_id}.pdf`))!;
+    const text = await pdfText(zip.get(entry)!);
+    expect(text).toContain(one.investor_legal_name!);
+    for (const field of ["distributions", "net_change_in_value_derived", "closing_net_asset_value"])
+      if (one[field]) expect(text, field).toContain(formatMoney(one[field]!));
+  }
 
   // Every download is a row of the audit trail: who, the fund, the investor or the batch, the period, the format.
   const audit = (await (await page.request.get("/api/audit?action=statement")).json()) as {
