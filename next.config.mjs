@@ -6,8 +6,9 @@ const nextConfig = {
   reactStrictMode: true,
   // Dot segments and trailing slashes under /api resolve to JSON 404s in proxy.ts instead of redirects.
   skipTrailingSlashRedirect: true,
-  // ExcelJS (CommonJS, with its zip and XML libraries) is required by Node from node_modules, not bundled per route.
-  serverExternalPackages: ["argon2", "exceljs"],
+  // ExcelJS (CommonJS, with its zip and XML libraries), pdfkit and fontkit (which read their data files beside them)
+  // and archiver are required by Node from node_modules, not bundled per route.
+  serverExternalPackages: ["argon2", "exceljs", "pdfkit", "fontkit", "archiver"],
   // React 19 has useSyncExternalStore: TanStack Store's selector hook need not bring the pre-React-18 shim to the
   // browser (same package, its entry without the shim).
   turbopack: {

@@ -36,6 +36,8 @@ const apiRoutes = [
   /^\/api\/funds\/[^/]+\/investors\/[^/]+\/?$/,
   /^\/api\/funds\/[^/]+\/investors\/[^/]+\/sensitive\/?$/,
   /^\/api\/funds\/[^/]+\/investors\/[^/]+\/neighbours\/?$/,
+  /^\/api\/funds\/[^/]+\/investors\/[^/]+\/statement\.(pdf|csv|xlsx)$/,
+  /^\/api\/funds\/[^/]+\/statements\.(zip|csv|xlsx)$/,
   /^\/api\/access\/revoke\/?$/,
   /^\/api\/access\/forget\/?$/,
   /^\/api\/alerts(\/deliveries)?\/?$/,

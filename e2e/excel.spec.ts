@@ -112,6 +112,15 @@ const twins: Record<string, (request: APIRequestContext) => Promise<string[]>> =
       expect((await request.post("/api/notes", { data, headers })).status()).toBe(201);
     return [`/api/notes.csv?fund=${fundId}`];
   },
+  // This year's statements (a fresh store's reads are this year's): one investor's row, then every investor's.
+  "/api/funds/[fundId]/investors/[investorId]/statement.xlsx": async () => {
+    const { fundId, investors } = await mediumFund();
+    return [`/api/funds/${fundId}/investors/${investors[0]!.id}/statement.csv?period=${new Date().getUTCFullYear()}`];
+  },
+  "/api/funds/[fundId]/statements.xlsx": async () => {
+    const { fundId } = await mediumFund();
+    return [`/api/funds/${fundId}/statements.csv?period=${new Date().getUTCFullYear()}`];
+  },
   // Nothing changes in this project's upstream: the header here; changes.spec.ts compares rows after a payment.
   "/api/changes.xlsx": async () => ["/api/changes.csv?since=30d"],
   // Two reveals of this test's own (every look at the trail is a row too, so the view is these reveals only).

@@ -169,6 +169,12 @@ export default defineConfig({
       testMatch: "embedded-demo.spec.ts",
       use: { baseURL: `http://127.0.0.1:${ports.demoApp}` },
     },
+    // The embedded demo's past makes last quarter's statements: its journey runs on the embedded demo's server.
+    {
+      name: "statements",
+      testMatch: "statements.spec.ts",
+      use: { baseURL: `http://127.0.0.1:${ports.demoApp}` },
+    },
     // Signs in once as the local e2e user; the app's specs reuse the session cookie.
     { name: "setup", testMatch: "auth.setup.ts", use: { baseURL: `http://127.0.0.1:${ports.app}` } },
     { name: "sign-in", testMatch: "sign-in.spec.ts", use: { baseURL: `http://127.0.0.1:${ports.app}` } },
@@ -181,6 +187,7 @@ export default defineConfig({
       name: "app",
       testIgnore: [
         "embedded-demo.spec.ts",
+        "statements.spec.ts",
         "lifecycle.spec.ts",
         "faults.spec.ts",
         "directory-faults.spec.ts",

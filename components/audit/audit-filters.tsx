@@ -17,6 +17,7 @@ const actionLabels: Record<AuditAction, string> = {
   retention: "Retention",
   team_alert: "Team alert added or removed",
   note_delete: "Note deleted",
+  statement: "Capital account statement downloaded",
 };
 
 interface AuditFiltersProps {

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { BankPanel } from "@/components/funds/bank-panel";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Freshness } from "@/components/ui/freshness";
@@ -18,9 +19,11 @@ import { OtherFields } from "./other-fields";
 interface InvestorDetailsProps {
   fundId: string;
   investorId: string;
+  /** Links beside Refresh in the header (Watch): the page's actions together. */
+  actions?: ReactNode;
 }
 
-export function InvestorDetails({ fundId, investorId }: InvestorDetailsProps) {
+export function InvestorDetails({ fundId, investorId, actions }: InvestorDetailsProps) {
   const { data, error, isFetching, refetch } = useQuery(investorQuery(fundId, investorId));
   const investor = data?.investor;
   if (!data || !investor) {
@@ -35,7 +38,8 @@ export function InvestorDetails({ fundId, investorId }: InvestorDetailsProps) {
           <h1 className="text-2xl font-semibold tracking-tight">{investorName(investor)}</h1>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">Investor id {investor.id}</p>
         </div>
-        <div className="ml-auto">
+        <div className="ml-auto flex flex-wrap items-center gap-3">
+          {actions}
           <Freshness
             updatedAt={data.readAt}
             kept={data.keptAt !== null}

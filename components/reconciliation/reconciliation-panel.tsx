@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { CsvButton } from "@/components/data-table/csv-button";
 import { PhoneCards } from "@/components/data-table/phone-cards";
+import { ColumnHeaders } from "@/components/ui/column-headers";
 import { Panel } from "@/components/ui/panel";
 import { defaultInvestorView, investorViewSearch } from "@/lib/investors/search-params";
 import type { FundCheck, Reconciliation } from "@/lib/reconciliation/types";
@@ -77,28 +78,16 @@ export function ReconciliationPanel({ fundId, data, error }: ReconciliationPanel
       />
       <div className="hidden overflow-x-auto md:block">
         <table aria-label="Fund checks" className="w-full text-sm">
-          <thead className="text-left text-zinc-600 dark:text-zinc-400">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                Check
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
-                Fund
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
-                Investors
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
-                Difference
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-medium">
-                Skipped
-              </th>
-              <th scope="col" className="py-1 font-medium">
-                Result
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeaders
+            columns={[
+              { label: "Check" },
+              { label: "Fund", numeric: true },
+              { label: "Investors", numeric: true },
+              { label: "Difference", numeric: true },
+              { label: "Skipped", numeric: true },
+              { label: "Result" },
+            ]}
+          />
           <tbody>
             {data.checks.map((check) => (
               <tr

@@ -7,7 +7,7 @@ export const USAGE = `Usage: npm run bench -- [options]
   --upstream-url URL      its Customer API (enables the direct and bare pass-through comparisons); needs --token
   --token T               bearer token for --upstream-url
   --only LIST             scenarios to run, comma-separated: proxy,browser,aggrid,csv,weight,lighthouse,warm,directory,store,
-                          changes,scope,alerts,scale,team,many-people
+                          changes,scope,alerts,scale,team,statements,many-people
                           (default all); aggrid: our fund page beside AG Grid Community on the same funds, as ratios
                           (ours ÷ AG Grid); directory: the investor directory over 2,000 funds and 100,000 positions
                           on its own demo API (50 ms latency) and app servers (local mode only); store: the same
@@ -28,7 +28,9 @@ export const USAGE = `Usage: npm run bench -- [options]
                           keystrokes warm, the CSV of every investor's memory, the PGlite folder per position;
                           team: capital outstanding's first page with and without its follow-up column over 100,000
                           positions and 10,000 follow-ups (a fresh PGlite store), and a note saved, round trip, on a
-                          warm server (own demo API and server); many-people: npm run load's people and flood runs from the bench (two instances, PostgreSQL,
+                          warm server (own demo API and server); statements: one statement PDF, a fund's zip of
+                          1,000 and of 10,000 PDFs with the server's RSS, and the embedded demo's first start with
+                          and without its past (own demo API and servers); many-people: npm run load's people and flood runs from the bench (two instances, PostgreSQL,
                           Redis, round-robin proxy: 100 people × 2 connections, then 20 people without and with one
                           flooding a fund page with 200 connections). A subset keeps the other scenarios' rows of the
                           previous results, marked as carried over
@@ -66,10 +68,21 @@ export const SCENARIOS = [
   "alerts",
   "scale",
   "team",
+  "statements",
   "many-people",
 ];
 // Scenarios that start their own servers: with only these, the shared demo API and app server are not started.
-export const SELF_CONTAINED = ["directory", "warm", "changes", "scope", "alerts", "scale", "team", "many-people"];
+export const SELF_CONTAINED = [
+  "directory",
+  "warm",
+  "changes",
+  "scope",
+  "alerts",
+  "scale",
+  "team",
+  "statements",
+  "many-people",
+];
 
 const counts = ["runs", "warmup", "big-runs", "cold-runs", "directory-builds", "lighthouse-runs", "load-seconds"];
 const list = (text) => text.split(",").map((name) => name.trim().toLowerCase());

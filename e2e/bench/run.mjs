@@ -19,6 +19,7 @@ import { carriedResults, machine, sideBySide, table, writeResults } from "./repo
 import { snapshotBuild } from "./build-snapshot.mjs";
 import { scaleFigures } from "./scale.mjs";
 import { scopeCost } from "./scope.mjs";
+import { statementsScale } from "./statements.mjs";
 import { storeScale } from "./store.mjs";
 import { teamScale } from "./team.mjs";
 import { warmStartScale } from "./warm.mjs";
@@ -228,6 +229,7 @@ async function main() {
     scale: async () => (local ? scaleFigures({ dir: snapshot.dir, sizes, stores, profileDir, log }) : []),
     "many-people": async () => (local ? manyPeople({ seconds: int("load-seconds"), log }) : []),
     team: async () => (local ? teamScale({ dir: snapshot.dir, runs, warmup, log }) : []),
+    statements: async () => (local ? statementsScale({ dir: snapshot.dir, runs: Math.min(runs, 3), log }) : []),
   };
   const results = [];
   const loadPerScenario = {};

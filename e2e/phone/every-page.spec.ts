@@ -13,7 +13,7 @@ async function largestFund() {
 }
 
 // One test per page, so the suite's two workers share them.
-for (const path of [
+const pages = [
   "/",
   "/funds",
   "/investors",
@@ -24,10 +24,23 @@ for (const path of [
   "/access",
   "/alerts",
   "fund",
-]) {
-  test(`${path === "fund" ? "the 2,400-investor fund's page" : path} fits a phone's screen`, async ({ page }) => {
+  "statements",
+];
+const titles: Record<string, string> = {
+  fund: "the 2,400-investor fund's page",
+  statements: "the 2,400-investor fund's statements",
+};
+for (const path of pages) {
+  test(`${titles[path] ?? path} fits a phone's screen`, async ({ page }) => {
     test.setTimeout(90_000);
-    const url = path === "fund" ? `/funds/${await largestFund()}` : path;
+    const fund = path in titles ? `/funds/${await largestFund()}` : "";
+    // This year's statements: a fresh store's reads are this year's.
+    const url =
+      path === "fund"
+        ? fund
+        : path === "statements"
+          ? `${fund}/statements?period=${new Date().getUTCFullYear()}`
+          : path;
     await page.goto(url);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expectReadableInBothSchemes(page, url);

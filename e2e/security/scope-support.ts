@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import argon2 from "argon2";
 import { postSignIn, rawRequest } from "../support/raw-http";
+import { pdfText, zipText } from "../support/pdf";
 import { xlsxText } from "../support/xlsx";
 
 export interface Person {
@@ -40,7 +41,17 @@ export async function get(base: string, path: string, cookie: string): Promise<A
   const response = await rawRequest(base, path, "GET", headers);
   const contentType = String(response.headers["content-type"] ?? "");
   const { raw } = response;
-  const text = contentType.includes("spreadsheetml") && response.status === 200 ? await xlsxText(raw) : raw.toString();
+  const ok = response.status === 200;
+  // A file as a person reads it: a sheet's cells, a PDF's text, a zip's entries.
+  const text = !ok
+    ? raw.toString()
+    : contentType.includes("spreadsheetml")
+      ? await xlsxText(raw)
+      : contentType.includes("application/pdf")
+        ? await pdfText(raw)
+        : contentType.includes("application/zip")
+          ? await zipText(raw)
+          : raw.toString();
   return { status: response.status, contentType, text };
 }
 

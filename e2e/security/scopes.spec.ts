@@ -181,8 +181,9 @@ test("a viewer's reveal answers 403 JSON, a sensitive export is refused, and mas
     expect(answer.status, route.template).toBe(403);
     expect(JSON.parse(answer.text).error).toMatch(/role/);
   }
+  // Statements too (PDF, zip): a viewer may download them, with masked tax ids only.
   const files = routes.filter(
-    (route) => /\.(csv|xlsx)$/.test(route.template) && !route.template.startsWith("/api/audit"),
+    (route) => /\.(csv|xlsx|pdf|zip)$/.test(route.template) && !route.template.startsWith("/api/audit"),
   );
   const sensitive = files.filter((route) => /\/(funds|investors)\.(csv|xlsx)$/.test(route.template));
   expect(sensitive.length).toBeGreaterThanOrEqual(4);

@@ -4,6 +4,7 @@
 import pLimit from "p-limit";
 import { type AppRoute, appRoutes, fillRoute } from "./app-routes";
 import { type RawResponse, rawRequest } from "./raw-http";
+import { pdfText, zipText } from "./pdf";
 import { xlsxText } from "./xlsx";
 
 /** What a GET route needs in its query to be a valid request; a search looks for `search`, a fund's notes `ids`. */
@@ -17,6 +18,8 @@ export function queryOf(template: string, search: string, ids: Record<string, st
   if (/^\/api\/notes\.(csv|xlsx)$/.test(template)) return `?fund=${fund}`;
   // A fund's investor table's views: the fund is the page's.
   if (template === "/api/views") return `?page=${encodeURIComponent(`/funds/${ids.fundId ?? ""}`)}`;
+  // This year so far: its statements close on the newest read, which a fresh store holds.
+  if (/\/statements?\.(pdf|csv|xlsx|zip)$/.test(template)) return `?period=${new Date().getUTCFullYear()}`;
   return "";
 }
 
@@ -55,7 +58,7 @@ export interface RouteAnswer {
   text: string;
 }
 
-const isFile = (call: RouteCall) => /\.(csv|xlsx)$/.test(call.route.template);
+const isFile = (call: RouteCall) => /\.(csv|xlsx|pdf|zip)$/.test(call.route.template);
 
 // Told to come back (the person's export turns or queue full, by this walk or another spec): asked again.
 const refused = (response: RawResponse) =>
@@ -71,8 +74,17 @@ async function ask(base: string, cookie: string, call: RouteCall): Promise<Route
     response = await rawRequest(base, call.path, call.method, { cookie, ...own });
   }
   const type = String(response.headers["content-type"] ?? "");
-  const xlsx = type.includes("spreadsheetml") && response.status === 200;
-  const text = xlsx ? await xlsxText(response.raw) : response.body;
+  const ok = response.status === 200;
+  // A file's text as a person reads it: a sheet's cells, a PDF's text, a zip's entries.
+  const text = !ok
+    ? response.body
+    : type.includes("spreadsheetml")
+      ? await xlsxText(response.raw)
+      : type.includes("application/pdf")
+        ? await pdfText(response.raw)
+        : type.includes("application/zip")
+          ? await zipText(response.raw)
+          : response.body;
   return { call, status: response.status, headers: response.headers, text };
 }
 

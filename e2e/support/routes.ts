@@ -29,5 +29,9 @@ export function everyApiRoute(fundId: string, investorId: string, investorKey = 
     "/api/outstanding.csv?partial=1",
     "/api/audit",
     "/api/audit.csv",
+    ...["pdf", "csv", "xlsx"].map(
+      (kind) => `/api/funds/${fundId}/investors/${investorId}/statement.${kind}?period=2026`,
+    ),
+    ...["zip", "csv", "xlsx"].map((kind) => `/api/funds/${fundId}/statements.${kind}?period=2026`),
   ];
 }

@@ -7,6 +7,7 @@ import { readUsersFile } from "../access/server/users";
 import { seedCatalog } from "../data/catalog-seed";
 import { connectUpstream } from "../data/upstream";
 import { scheduleDailySnapshot } from "../fund-reads/server/snapshot";
+import { fillDemoPast } from "../fund-reads/server/demo-past";
 import { keptWritesLanded, keptWritesSettled } from "../fund-reads/server/kept";
 import { haltBuilds, retireUnconfigured, scheduleRounds } from "../fund-reads/server/organization";
 import { EnvError, serverEnv } from "../server/env";
@@ -49,7 +50,9 @@ export async function startServer(): Promise<void> {
     startTask("kept reads", warmed);
     // The alerts worker once the catalog is seeded from the kept funds lists: it decides access on it. The rounds
     // of reads begin then too, in the background (a round a stop interrupted is resumed).
-    void warmed.then(() => {
+    // The embedded demo's first start keeps the demo's past (read while the store opens) before the rounds begin, so
+    // the first round's read is the newest.
+    void Promise.all([warmed, fillDemoPast()]).then(() => {
       startAlerts();
       scheduleRounds();
     });

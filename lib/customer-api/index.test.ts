@@ -168,3 +168,21 @@ describe("every read leaving lib/customer-api", () => {
     expect(investor.tax_id).toBeUndefined();
   });
 });
+
+describe("the demo's past with a real upstream", () => {
+  it("is never asked for: no index, and no past day is read", async () => {
+    const asked: string[] = [];
+    vi.stubGlobal("fetch", async (url: unknown) => {
+      asked.push(String(url));
+      return new Response("[]", { status: 200 });
+    });
+    try {
+      const { demoPastIndex, listFundsAsOf } = await import("./index");
+      expect(await demoPastIndex("default")).toBeNull();
+      await expect(listFundsAsOf("default", "2026-09-30")).rejects.toThrow(/Only the embedded demo/);
+      expect(asked).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import "server-only";
+import { z } from "zod";
 import { noteUpstreamStatus } from "../http/request-context";
 import { processWide } from "../server/process-wide";
 import { createCustomerApiClient, type CustomerApiClient } from "./client";
@@ -14,10 +15,11 @@ export { intoArray } from "./list-collector";
 export type { SecretField } from "./mask";
 export type { Fund, Investor } from "./schemas";
 
-async function createClient(source: string): Promise<CustomerApiClient> {
+async function createClient(source: string, day?: string): Promise<CustomerApiClient> {
   const { baseUrl, token, env } = await getUpstream(source);
   return createCustomerApiClient({
-    baseUrl,
+    // A day of the embedded demo's past is read at its own prefix, through the same client (zod, masking).
+    baseUrl: day ? `${baseUrl}/__past/${day}` : baseUrl,
     token,
     timeoutMs: env.CUSTOMER_API_TIMEOUT_MS,
     deadlineMs: env.CUSTOMER_API_DEADLINE_MS,
@@ -71,9 +73,18 @@ export async function collectInvestors<R, D = undefined>(
   collect: () => ListCollector<Investor, R, D>,
   options: CollectOptions<D> = {},
 ): Promise<Collected<R>> {
+  return collectFrom(await client(source), fundId, collect, options);
+}
+
+async function collectFrom<R, D>(
+  from: CustomerApiClient,
+  fundId: string,
+  collect: () => ListCollector<Investor, R, D>,
+  options: CollectOptions<D>,
+): Promise<Collected<R>> {
   const derive = options.derive ?? (() => undefined as D);
   const shown = options.sensitive ? (investor: Investor) => investor : (investor: Investor) => maskSecrets(investor);
-  return (await client(source)).collectInvestors(fundId, () => {
+  return from.collectInvestors(fundId, () => {
     const collector = collect();
     return { add: (investor) => collector.add(shown(investor), derive(investor)), done: () => collector.done() };
   });
@@ -96,4 +107,40 @@ export async function getInvestorSecret(source: string, fundId: string, investor
 /** True when no upstream is configured and the embedded demo API serves the data. */
 export function isDemoMode(): boolean {
   return sourceConfigs().every((source) => source.kind === "demo");
+}
+
+const pastIndexSchema = z.object({
+  days: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
+  changed: z.record(z.string(), z.array(z.string())),
+});
+export type DemoPastIndex = z.infer<typeof pastIndexSchema>;
+
+/** The embedded demo's past: its read days and the funds changed on each; null for a real upstream (never asked). */
+export async function demoPastIndex(source: string): Promise<DemoPastIndex | null> {
+  const { mode, baseUrl, token } = await getUpstream(source);
+  if (mode !== "demo") return null;
+  const response = await fetch(`${baseUrl}/__past`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) return null;
+  return pastIndexSchema.parse(await response.json());
+}
+
+async function pastClient(source: string, day: string): Promise<CustomerApiClient> {
+  if ((await getUpstream(source)).mode !== "demo") throw new Error("Only the embedded demo has a past to read.");
+  return createClient(source, day);
+}
+
+/** The embedded demo's funds as of a past day, masked. */
+export async function listFundsAsOf(source: string, day: string) {
+  return (await (await pastClient(source, day)).listFunds()).map(maskSecrets);
+}
+
+/** The embedded demo's investors of a fund as of a past day, handed one by one, masked, as collectInvestors does. */
+export async function collectInvestorsAsOf<R, D = undefined>(
+  source: string,
+  fundId: string,
+  day: string,
+  collect: () => ListCollector<Investor, R, D>,
+  options: CollectOptions<D> = {},
+): Promise<Collected<R>> {
+  return collectFrom(await pastClient(source, day), fundId, collect, options);
 }

@@ -35,7 +35,8 @@ async function resolveUpstream(config: SourceConfig): Promise<Upstream> {
   // No upstream configured: serve the built-in demo API on loopback and reach it over HTTP like a real one. Its
   // token is drawn anew each start, but its data follows from the seed: what was kept of it serves after a restart.
   const { startDemoApi, defaultDemoConfig } = await import("../demo-api/server");
-  const demo = await startDemoApi({ ...defaultDemoConfig(), seed: env.DEMO_SEED });
+  // With its past (lib/demo-api/past.ts): a fresh store is filled with it at the first start.
+  const demo = await startDemoApi({ ...defaultDemoConfig(), seed: env.DEMO_SEED, past: true });
   logLine("demo_api_started", { url: demo.url });
   const fingerprint = fingerprintOf(`demo\u0000${env.DEMO_SEED}`);
   return { name: config.name, mode: "demo", baseUrl: demo.url, token: demo.token, fingerprint, env };

@@ -1,4 +1,5 @@
 // The four read-only operations of the spec, answered from the store as pre-serialized bytes.
+import type { DemoPast } from "./past";
 import type { DemoStore } from "./store";
 
 export type RouteResult =
@@ -44,4 +45,22 @@ export function route(store: DemoStore, pathname: string): RouteResult {
   const range = page?.ranges.get(investorId);
   if (page === undefined || range === undefined) return NOT_FOUND;
   return { status: 200, body: page.body.subarray(range[0], range[1]), isList: false };
+}
+
+/** The past's index (`/__past`) and its days' reads (`/__past/<YYYY-MM-DD>/customerapi/...`), answered as JSON. */
+export function routePast(past: DemoPast, pathname: string): { status: 200; json: unknown } | RouteResult {
+  if (pathname === "/__past" || pathname === "/__past/") {
+    return {
+      status: 200,
+      json: { days: past.days, changed: Object.fromEntries(past.days.map((day) => [day, past.changed(day)])) },
+    };
+  }
+  const day = /^\/__past\/(\d{4}-\d{2}-\d{2})(\/customerapi\/.*)$/.exec(pathname);
+  if (!day || !past.days.includes(day[1]!)) return NOT_FOUND;
+  const parts = day[2]!.split("/");
+  if (parts[2] !== "funds" || parts.length > 5 || (parts.length === 5 && parts[4] !== "investors")) return NOT_FOUND;
+  if (parts.length === 3) return { status: 200, json: past.fundsAt(day[1]!) };
+  const fundId = decodeSegment(parts[3] ?? "") ?? "";
+  const value = parts.length === 4 ? past.fundAt(fundId, day[1]!) : past.investorsAt(fundId, day[1]!);
+  return value === undefined ? FUND_NOT_AVAILABLE : { status: 200, json: value };
 }

@@ -16,7 +16,8 @@ import {
   sendServerError,
   wrongShape,
 } from "./respond";
-import { route } from "./routes";
+import { demoPast } from "./past";
+import { route, routePast } from "./routes";
 import { createDemoStore, type DemoStore } from "./store";
 import { generateToken, isAuthorized } from "./token";
 
@@ -39,6 +40,11 @@ export interface DemoApiOptions extends Partial<DemoConfig> {
   store?: DemoStore;
   /** Serialize investor lists up front (within the cache budget) so first requests are not slow. */
   prewarm?: boolean;
+  /**
+   * Serves the demo's past as of today (`GET /__past`, `/__past/<day>/customerapi/...`, with the token): the embedded
+   * demo fills a fresh store with it. A moment stands for today in tests.
+   */
+  past?: boolean | { now: number };
 }
 
 export interface DemoApi {
@@ -73,6 +79,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     latencyMs,
     token: givenToken,
     prewarm,
+    past: pastOption,
     ...config
   } = options;
   const store = givenStore ?? createDemoStore(config);
@@ -93,6 +100,18 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     (fundId) => store.getFund(fundId) !== undefined,
   );
   const stats = controls.recorder;
+  const past = pastOption ? demoPast(store, pastOption === true ? Date.now() : pastOption.now) : null;
+
+  /** A past day's read: the token, then a fund's list fails as today's does (its fault switch), else the JSON. */
+  function handlePast(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+    if (req.method !== "GET") return sendError(res, 405, "Method not allowed", { Allow: "GET" });
+    if (!isAuthorized(req.headers.authorization, expected)) return sendError(res, 401, "Bad token");
+    const result = routePast(past!, pathname);
+    if (result.status !== 200) return sendError(res, result.status, result.error);
+    const fundId = /\/funds\/([^/]+)\/investors$/.exec(pathname)?.[1];
+    if (fundId && controls.state.fundFaults[fundId]) return sendError(res, 500, "Internal server error");
+    sendJson(res, 200, "json" in result ? (result.json as object) : result.body);
+  }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     stats.request(pathname);
@@ -162,6 +181,7 @@ export async function startDemoApi(options: DemoApiOptions = {}): Promise<DemoAp
     const end = target.search(/[?#]/);
     const pathname = end === -1 ? target : target.slice(0, end);
     if (pathname === "/customerapi" || pathname.startsWith("/customerapi/")) return handleApi(req, res, pathname);
+    if (past && (pathname === "/__past" || pathname.startsWith("/__past/"))) return handlePast(req, res, pathname);
     if (admin && pathname.startsWith("/__demo/")) return handleAdmin(req, res, pathname, controls, store);
     sendError(res, 404, "Not Found");
   }

@@ -17,6 +17,7 @@ export const auditActions = [
   "retention",
   "team_alert",
   "note_delete",
+  "statement",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -69,6 +69,11 @@ export const envDocs = {
       "reports the last answer.",
   ),
   DEMO_SEED: api("Seed of the built-in demo data."),
+  DEMO_PAST: api(
+    "`1`: the built-in demo's first start (an empty store) keeps the demo's past, daily over the last 30 days and " +
+      "weekly before, back to the start of the quarter two before the current one; `0`: only today's reads. " +
+      "Never with a real upstream.",
+  ),
 
   DASHBOARD_AUTH: signIn(
     "`local`, `oidc` or `none` (behind an authenticating proxy). Blank: `oidc` when `OIDC_ISSUER` is set, else " +
@@ -145,6 +150,9 @@ export const envDocs = {
   RECONCILIATION_OWNERSHIP_TOLERANCE: investors(
     "Ownership percentages of a fund's investors add up to 100 within this many percentage points, in its " +
       "reconciliation.",
+  ),
+  STATEMENT_PAGE_SIZE: investors(
+    "The paper of a capital account statement's PDF: `A4` or `Letter` (one page either way).",
   ),
 
   REDIS_URL: instances(

@@ -28,6 +28,8 @@ export const envSchema = z
     // Refresh reads a fund's list again at most this often; within it the held list answers, with its age.
     INVESTOR_LIST_REFRESH_SECONDS: integer(1, 3_600, 10),
     DEMO_SEED: integer(0, 2 ** 31, 42),
+    // The embedded demo's first start fills an empty store with the demo's past (0: only today's reads).
+    DEMO_PAST: z.preprocess(blankToUndefined, z.enum(["0", "1"]).default("1")),
     // Ownership adds up to 100 within this many percentage points, in the reconciliation of a fund.
     RECONCILIATION_OWNERSHIP_TOLERANCE: z.preprocess(
       blankToUndefined,
@@ -36,6 +38,8 @@ export const envSchema = z
         .regex(/^\d+(\.\d+)?$/, "RECONCILIATION_OWNERSHIP_TOLERANCE must be a decimal number of percentage points")
         .default("0.01"),
     ),
+    // The paper a capital account statement's PDF is laid out on.
+    STATEMENT_PAGE_SIZE: z.preprocess(blankToUndefined, z.enum(["A4", "Letter"]).default("A4")),
     // The organization's rounds of reads: funds read at once, and how often every fund is read again (seconds).
     DIRECTORY_CONCURRENCY: integer(1, 64, 6),
     DIRECTORY_REFRESH_SECONDS: integer(10, 86_400, 600),

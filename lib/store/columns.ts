@@ -41,6 +41,20 @@ export const positionAmountKeys = [
 
 export type PositionAmountKey = (typeof positionAmountKeys)[number];
 
+/** The amounts a capital account statement reads of a position (all but the percentages and the fee splits). */
+export type StatementFigureKey = Exclude<
+  PositionAmountKey,
+  "ownership_percent" | "management_fee_amount" | "expense_reserve_amount"
+>;
+const notOnStatements = new Set<PositionAmountKey>([
+  "ownership_percent",
+  "management_fee_amount",
+  "expense_reserve_amount",
+]);
+export const statementFigureKeys = positionAmountKeys.filter(
+  (key): key is StatementFigureKey => !notOnStatements.has(key),
+);
+
 /** The columns of one position: its ids, the name shown for it, the email it is forgotten by, its amounts. */
 export function positionColumns(record: Record<string, unknown>) {
   const account = object(record.investment_account);

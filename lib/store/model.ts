@@ -140,3 +140,13 @@ export interface StoreFollowUp {
   due: string;
   state: FollowUpState;
 }
+
+/** One investor's line on a fund's statements page. */
+export interface StatementRow {
+  investorId: string;
+  name: string;
+  joined: boolean;
+  closingNav: string | null;
+  contributions: string | null;
+  distributions: string | null;
+}

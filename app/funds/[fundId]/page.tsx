@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { Suspense } from "react";
@@ -42,7 +43,17 @@ export default async function FundPage({ params, searchParams }: PageProps<"/fun
           fund={fund}
           readAt={readAt}
           keptAt={keptAt}
-          actions={<WatchLink fundId={fundId} what="this fund" />}
+          actions={
+            <>
+              <Link
+                href={`/funds/${encodeURIComponent(fundId)}/statements`}
+                className="inline-flex min-h-9 items-center rounded-md border border-zinc-300 px-3 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              >
+                Statements
+              </Link>
+              <WatchLink fundId={fundId} what="this fund" />
+            </>
+          }
           outstanding={
             <Suspense fallback={<span role="status">Reading the investors…</span>}>
               <FundOutstanding fundId={fundId} />

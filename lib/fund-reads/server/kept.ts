@@ -49,6 +49,8 @@ export function keepFundList(read: {
   taxKeys: readonly (string | null)[];
   digest: string;
   readAt: number;
+  /** False: kept without becoming the read model's current positions (a past read; a newer one follows). */
+  model?: boolean;
 }): Promise<void> {
   // The fund's record read with the list is kept too: a kept list is served with the figures of its moment.
   if (read.fund) void keepFund(read.storeKey, read.fund, read.readAt);
@@ -62,7 +64,10 @@ export function keepFundList(read: {
       record: record as Record<string, unknown>,
       taxKey: read.taxKeys[at] ?? null,
     })),
-    model: read.investors.map((investor, at) => modelPositionOf(read.ref, investor, read.taxKeys[at] ?? null)),
+    model:
+      read.model === false
+        ? undefined
+        : read.investors.map((investor, at) => modelPositionOf(read.ref, investor, read.taxKeys[at] ?? null)),
   });
 }
 
@@ -71,11 +76,17 @@ function digestOf(value: unknown): string {
 }
 
 /** Keeps a read of a source's funds list (masked, the upstream's ids), under the source's fingerprint: the model's funds. */
-export function keepFundsList(source: string, funds: readonly Fund[], readAt: number): Promise<void> {
+export function keepFundsList(
+  source: string,
+  funds: readonly Fund[],
+  readAt: number,
+  options: { model?: boolean } = {},
+): Promise<void> {
   return chained(`funds:${source}`, async () => {
     const records = funds.map(upstreamRecord);
     const listKey = await fingerprintOf(source);
-    const model = records.map(modelFundOf);
+    // A past read (the demo's) leaves the read model's funds to the live read that follows.
+    const model = options.model === false ? undefined : records.map(modelFundOf);
     return recordFundsList({ listKey, readAt: new Date(readAt), digest: digestOf(records), funds: records, model });
   });
 }

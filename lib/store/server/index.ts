@@ -65,7 +65,21 @@ export {
   positionsHistory,
 } from "./history";
 export { type ContributedDay, contributedByDay } from "./contributed";
-export type { StoreScope } from "../model";
+export {
+  type LineSum,
+  type StatementPosition,
+  type StatementRead,
+  type StatementReads,
+  type StatementSortKey,
+  type StatementSums,
+  statementPosition,
+  statementPositions,
+  statementReads,
+  statementRows,
+  statementSortKeys,
+  statementSums,
+} from "./statements";
+export type { StatementRow, StoreScope } from "../model";
 export { heldRead } from "./generation";
 export { type AuditEvent, type AuditEventFields, genesisHash } from "./audit-chain";
 export { appendAuditEvent, pruneAuditEvents } from "./audit";

@@ -16,7 +16,9 @@ import { investorQuery } from "@/lib/investors/queries";
 import { getQueryClient } from "@/lib/query/query-client";
 import { isFundRef } from "@/lib/values/fund-ref";
 import { isId } from "@/lib/values/ids";
+import { pagePeriod, statementsPageCache } from "@/lib/statements/search-params";
 import { InvestorHistory } from "./investor-history";
+import { InvestorStatement } from "./investor-statement";
 
 type Props = PageProps<"/funds/[fundId]/investors/[investorId]">;
 
@@ -27,9 +29,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: read ? investorName(read.value) : "Investor" };
 }
 
-export default async function InvestorPage({ params }: Props) {
+export default async function InvestorPage({ params, searchParams }: Props) {
   const { fundId, investorId } = await params;
   if (!isFundRef(fundId) || !isId(investorId)) notFound();
+  // The Statement section's period from the URL (a deep link carries it); a bad one is the last closed quarter.
+  const period = pagePeriod(await statementsPageCache().parse(searchParams));
   const queryClient = getQueryClient();
   // The fund (for the breadcrumb) and the investor load together, on the server: a pasted link needs no waterfall.
   const [fundError, investorError] = await Promise.all([
@@ -57,14 +61,18 @@ export default async function InvestorPage({ params }: Props) {
           investorId={investorId}
           investorName={investor ? investorName(investor) : investorId}
         />
-        <div className="flex justify-end">
-          <WatchLink fundId={fundId} investorId={investorId} what="this investor" />
-        </div>
-        <InvestorDetails fundId={fundId} investorId={investorId} />
+        <InvestorDetails
+          fundId={fundId}
+          investorId={investorId}
+          actions={<WatchLink fundId={fundId} investorId={investorId} what="this investor" />}
+        />
         <NotesPanel about={{ fundId, investorId }} title="Notes on this investor" />
         {/* Drawn on the server from the kept reads: no client JS, streamed so the details never wait for the store. */}
         <Suspense fallback={<p role="status">Reading the kept history…</p>}>
           <InvestorHistory fundId={fundId} investorId={investorId} />
+        </Suspense>
+        <Suspense fallback={<p role="status">Reading the statement…</p>}>
+          <InvestorStatement fundId={fundId} investorId={investorId} period={period} />
         </Suspense>
       </div>
     </HydrationBoundary>
