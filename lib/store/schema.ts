@@ -276,8 +276,10 @@ export const orgPositions = pgTable(
     index("org_positions_email_group")
       .on(table.emailGroup)
       .where(sql`${table.taxKey} is null`),
+    // Every column of the default order's direction (and PostgreSQL's nulls first for desc): each part of capital
+    // outstanding's order walks it, where a mismatch sorted every position owing.
     index("org_positions_outstanding")
-      .on(table.outstanding.desc(), table.fund, table.ordinal)
+      .on(table.outstanding.desc().nullsFirst(), table.fund.desc().nullsFirst(), table.ordinal.desc().nullsFirst())
       .where(sql`${table.outstanding} is not null`),
   ],
 );

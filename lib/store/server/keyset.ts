@@ -13,11 +13,19 @@ export interface Ordering {
   /** The sort column may be null: its rows come last, in the tie-breaks' order. */
   nullable: boolean;
   direction: "asc" | "desc";
+  /**
+   * The view in parts walked one after the other, each in the columns' order (overdue first, then the rest): each
+   * part's query can follow an index of the columns, where one ORDER BY of the part's rank could not.
+   */
+  parts?: readonly string[];
 }
 
-/** Where a page starts: the segment (0 the values, 1 the empty ones) and the last row's values as text (none: its start). */
+/**
+ * Where a page starts: the segment (0 the values, 1 the empty ones; or the part) and the last row's values as text
+ * (none: its start).
+ */
 export interface Cursor {
-  segment: 0 | 1;
+  segment: number;
   values: (string | null)[] | null;
 }
 
@@ -32,7 +40,7 @@ export function decodeCursor(text: string): Cursor | null {
     const parsed = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as unknown;
     if (!Array.isArray(parsed) || parsed.length !== 2) return null;
     const [segment, values] = parsed as [unknown, unknown];
-    if (segment !== 0 && segment !== 1) return null;
+    if (typeof segment !== "number" || !Number.isInteger(segment) || segment < 0 || segment > 9) return null;
     if (values === null) return { segment, values: null };
     if (!Array.isArray(values) || !values.every((v) => v === null || typeof v === "string")) return null;
     return { segment, values: values as (string | null)[] };
@@ -58,21 +66,30 @@ const valuePatterns: Record<SqlType, RegExp> = {
 };
 
 /** The columns a segment orders by: the sort column's nulls are ordered by the tie-breaks alone. */
-export function segmentColumns(ordering: Ordering, segment: 0 | 1) {
-  return segment === 0 ? ordering.columns : ordering.columns.slice(1);
+export function segmentColumns(ordering: Ordering, segment: number) {
+  return segment === 0 || ordering.parts ? ordering.columns : ordering.columns.slice(1);
 }
 
+/** How many segments a view has: its parts, or its sort column's values and then its empty ones. */
+export const segmentCount = (ordering: Ordering) => ordering.parts?.length ?? (ordering.nullable ? 2 : 1);
+
 /** The segments a view walks, from the cursor's. */
-export function segmentsFrom(ordering: Ordering, cursor: Cursor | null): (0 | 1)[] {
-  const all: (0 | 1)[] = ordering.nullable ? [0, 1] : [0];
+export function segmentsFrom(ordering: Ordering, cursor: Cursor | null): number[] {
+  const all = Array.from({ length: segmentCount(ordering) }, (_, segment) => segment);
   return all.filter((segment) => segment >= (cursor?.segment ?? 0));
 }
 
-/** WHERE and ORDER BY of one segment, after the cursor when it is in this segment. */
-export function segmentSql(ordering: Ordering, segment: 0 | 1, cursor: Cursor | null, params: Params) {
-  const columns = segmentColumns(ordering, segment);
+/** The condition of a segment's rows. */
+function segmentCondition(ordering: Ordering, segment: number): string[] {
+  if (ordering.parts) return [ordering.parts[segment]!];
   const first = ordering.columns[0]!.expr;
-  const conditions = ordering.nullable ? [segment === 0 ? `${first} is not null` : `${first} is null`] : [];
+  return ordering.nullable ? [segment === 0 ? `${first} is not null` : `${first} is null`] : [];
+}
+
+/** WHERE and ORDER BY of one segment, after the cursor when it is in this segment. */
+export function segmentSql(ordering: Ordering, segment: number, cursor: Cursor | null, params: Params) {
+  const columns = segmentColumns(ordering, segment);
+  const conditions = segmentCondition(ordering, segment);
   if (cursor && cursor.segment === segment && cursor.values !== null) {
     const fits = (value: string | null, at: number) => value !== null && valuePatterns[columns[at]!.type].test(value);
     if (cursor.values.length !== columns.length || !cursor.values.every(fits)) throw new CursorMismatch();
@@ -87,7 +104,7 @@ export function segmentSql(ordering: Ordering, segment: 0 | 1, cursor: Cursor | 
 }
 
 /** The cursor after a row of a segment, from its `__k` values. */
-export function cursorAfter(ordering: Ordering, segment: 0 | 1, row: Record<string, unknown>): Cursor {
+export function cursorAfter(ordering: Ordering, segment: number, row: Record<string, unknown>): Cursor {
   const values = segmentColumns(ordering, segment).map((_, at) => (row[`__k${at}`] as string | null) ?? null);
   return { segment, values };
 }
@@ -101,7 +118,8 @@ export function withoutKeys<T>(row: Record<string, unknown>): T {
 export function wholeOrder(ordering: Ordering): string {
   const [first, ...rest] = ordering.columns;
   const dir = ordering.direction;
-  const lead = ordering.nullable ? `${first!.expr} is null, ` : "";
+  const rank = ordering.parts?.map((part, at) => `when ${part} then ${at}`).join(" ");
+  const lead = rank ? `case ${rank} end, ` : ordering.nullable ? `${first!.expr} is null, ` : "";
   return `${lead}${[first!, ...rest].map((column) => `${column.expr} ${dir}`).join(", ")}`;
 }
 
@@ -139,7 +157,7 @@ export async function keysetPage<T>(input: {
     );
     return { rows: found as T[], next: null };
   }
-  if (after?.segment === 1 && !ordering.nullable) throw new CursorMismatch();
+  if (after && after.segment >= segmentCount(ordering)) throw new CursorMismatch();
   const rows: Record<string, unknown>[] = [];
   const segments = segmentsFrom(ordering, after);
   for (const segment of segments) {

@@ -2,7 +2,7 @@ import "server-only";
 import type { FollowUpState, OrgOutstandingRow, OutstandingSort, StoreScope, StoreSort } from "../model";
 import { produced } from "./channel";
 import { type StoreConnection, defaultConnection } from "./connection";
-import { type Cursor, decodeCursor, keysetPage, type Ordering, type Run, type SqlType } from "./keyset";
+import { type Cursor, decodeCursor, keysetPage, type Ordering, type Run, type SqlType, wholeOrder } from "./keyset";
 import { counted, Params } from "./org-scope";
 
 // Capital outstanding as SQL over the read model: every counted position in scope that still owes, overdue first and
@@ -43,15 +43,14 @@ const unique = [column("p.fund", "integer"), column("p.ordinal", "integer")];
 
 function ordering(view: OutstandingView, at: Moments): Ordering {
   const sort = view.sort;
+  // Overdue first, then the rest, each the largest first: two walks of the outstanding index, not one sort of every
+  // position owing (345 ms at 100,000 positions, and growing with them).
   if (!sort)
     return {
-      columns: [
-        column(`coalesce(f.capital_due_day < ${at.today}, false)`, "boolean"),
-        column("p.outstanding", "numeric"),
-        ...unique,
-      ],
+      columns: [column("p.outstanding", "numeric"), ...unique],
       nullable: false,
       direction: "desc",
+      parts: [`f.capital_due_day < ${at.today}`, `not coalesce(f.capital_due_day < ${at.today}, false)`],
     };
   const { direction } = sort;
   const byName = [column("p.name_sort", "text"), ...unique];
@@ -218,13 +217,10 @@ export async function outstandingEmails(
 ): Promise<string[]> {
   const params = new Params();
   const at = moments(view, params);
-  const order = ordering(view, at);
-  const orderBy = order.columns.map((c) => `${c.expr} ${order.direction}`).join(", ");
-  const nulls = order.nullable ? `${order.columns[0]!.expr} is null, ` : "";
   const rows = await runOn(store)<{ email: string }>(
     `select email from (
        select distinct on (email_key) email, rn from (
-         select p.email, p.email_key, row_number() over (order by ${nulls}${orderBy}) as rn
+         select p.email, p.email_key, row_number() over (order by ${wholeOrder(ordering(view, at))}) as rn
          from ${fromOf(view)}
          where ${where(view, params, at)} and p.email_key is not null) x
        order by email_key, rn) y
