@@ -4,16 +4,9 @@ import { BadRequest, Conflict, NotFound } from "../../http/errors";
 import { specInvestorTypes } from "../../investors/columns";
 import { failedSummary } from "../../organization/failed-funds";
 import { cursorOf, withCursor } from "../../organization/server/cursor";
-import { columnWidths } from "../../organization/server/widths";
+import { columnWidths, organizationWidths } from "../../organization/server/widths";
 import { organizationState } from "../../organization/server/state";
-import {
-  investorByKey,
-  investorPage,
-  investorTypes,
-  organizationTypes,
-  scopeWidths,
-  searchOrganization,
-} from "../../store/server";
+import { investorByKey, investorPage, investorTypes, organizationTypes, searchOrganization } from "../../store/server";
 import type { Investor } from "../../customer-api/schemas";
 import { directoryColumns } from "../columns";
 import type { DirectoryView } from "../search-params";
@@ -60,7 +53,7 @@ export async function directoryPage(
         limit,
       }),
     ),
-    scopeWidths(organization.scope),
+    organizationWidths(organization),
   ]);
   const { progress, failedFunds, failedCount, complete, reading, asOf, kept, version } = organization;
   return {

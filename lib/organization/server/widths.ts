@@ -1,6 +1,9 @@
 import "server-only";
+import { processWide } from "../../server/process-wide";
+import { scopeWidths } from "../../store/server";
 import type { ColumnSpec } from "../../table/types";
 import { displayLength } from "../../values/display-length";
+import type { OrganizationState } from "./state";
 
 // Each column's longest value on screen over a whole view, so a server-paged table sizes its columns once: from each
 // fund's longest values, kept with its positions (a text's length; an amount's whole digits, places and sign).
@@ -36,4 +39,26 @@ export function columnWidths<T>(
       return [column.id, Math.max(kept, shown)];
     }),
   );
+}
+
+// The scope's kept widths, once per version of its funds' reads: the widths change only with a fund's content (its
+// digest, in the version), and reading 2,000 funds' widths cost every page of the directory and capital outstanding.
+const keptWidths = () =>
+  processWide("organization-widths", () => new Map<string, Promise<Awaited<ReturnType<typeof scopeWidths>>>>());
+const widthsKept = 32;
+
+/** `scopeWidths` of the organization's scope, held while its version stands (not while its reads are incomplete). */
+export function organizationWidths(organization: OrganizationState, owingOnly = false) {
+  if (organization.version === null) return scopeWidths(organization.scope, owingOnly);
+  const key = JSON.stringify([organization.scope, owingOnly, organization.version]);
+  const held = keptWidths();
+  let widths = held.get(key);
+  if (!widths) {
+    widths = scopeWidths(organization.scope, owingOnly);
+    widths.catch(() => held.delete(key));
+    held.set(key, widths);
+    // The oldest go first: a handful of scopes, each its newest version, is what is asked.
+    for (const old of held.keys()) if (held.size > widthsKept) held.delete(old);
+  }
+  return widths;
 }

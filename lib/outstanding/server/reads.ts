@@ -6,14 +6,13 @@ import { Conflict } from "../../http/errors";
 import { failedSummary } from "../../organization/failed-funds";
 import { type OrganizationState, organizationState } from "../../organization/server/state";
 import { cursorOf, withCursor } from "../../organization/server/cursor";
-import { columnWidths } from "../../organization/server/widths";
+import { columnWidths, organizationWidths } from "../../organization/server/widths";
 import {
   outstandingBatches,
   outstandingEmails as storeEmails,
   outstandingFunds as storeFunds,
   outstandingPage as storePage,
   type OutstandingView as StoreView,
-  scopeWidths,
 } from "../../store/server";
 import type { OrgOutstandingRow } from "../../store/model";
 import { sinceInstant } from "../../table/since";
@@ -70,7 +69,7 @@ export async function outstandingPage(
   const store = await storeView(organization, view, day);
   const [page, widths] = await Promise.all([
     withCursor(() => storePage({ ...store, after, offset: after ? 0 : offset, limit })),
-    scopeWidths(organization.scope, true),
+    organizationWidths(organization, true),
   ]);
   return {
     version,
