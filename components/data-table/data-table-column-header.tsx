@@ -4,7 +4,7 @@ import type { Header, RowData } from "@tanstack/react-table";
 import { useRef } from "react";
 import type { DataTableFeatures } from "./features";
 import { isNumericKind } from "./formatted-value";
-import type { SortIntent } from "./use-idle-sort-prefetch";
+import type { SortIntent } from "./use-sort-prefetch";
 
 interface DataTableColumnHeaderProps<T extends RowData> {
   header: Header<DataTableFeatures, T, unknown>;
@@ -46,6 +46,8 @@ export function DataTableColumnHeader<T extends RowData>({
             intent.current = setTimeout(() => void onSortIntent(column.id, column.getNextSortingOrder()), 80);
         }}
         onPointerLeave={() => clearTimeout(intent.current)}
+        // A click within the 80 ms asks for its own order; the timer, firing after it, would fetch the one after.
+        onPointerDown={() => clearTimeout(intent.current)}
         onFocus={onSortIntent ? () => void onSortIntent(column.id, column.getNextSortingOrder()) : undefined}
         className={`flex w-full items-center gap-1 px-3 py-2 hover:text-zinc-950 dark:hover:text-white ${numeric ? "flex-row-reverse" : ""}`}
       >

@@ -8,7 +8,7 @@ import { DataTableCards } from "./data-table-cards";
 import { DataTableColumnHeader } from "./data-table-column-header";
 import type { DataTableFeatures } from "./features";
 import { isNumericKind } from "./formatted-value";
-import { type SortIntent, useIdleSortPrefetch } from "./use-idle-sort-prefetch";
+import { type SortIntent, useSortPrefetch } from "./use-sort-prefetch";
 import { useWideScreen } from "./use-wide-screen";
 
 interface DataTableProps<T extends RowData> {
@@ -47,7 +47,7 @@ const stickyFirst = "sticky left-0 z-[1] bg-white group-hover:bg-zinc-50 dark:bg
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const wide = useWideScreen();
   // Every header's next order is fetched ahead only where there are headers to click.
-  useIdleSortPrefetch(props.table, props.onSortIntent, wide ? (props.prefetchSortsFor ?? null) : null);
+  useSortPrefetch(props.table, props.onSortIntent, wide ? (props.prefetchSortsFor ?? null) : null);
   return (
     <>
       {wide !== false ? <DataTableGrid {...props} /> : null}
@@ -79,7 +79,9 @@ function DataTableGrid<T extends RowData>(props: DataTableProps<T>) {
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 12,
+    // Six rows past each edge, two wheel steps: each new order or view renders every row in the DOM (twelve made a
+    // first sort click about 15 % slower to paint).
+    overscan: 6,
     // The server has no viewport: render the first screen of rows into the HTML anyway.
     initialRect: { width: 1280, height: 720 },
     // A table scrolled before it hydrated stays where it was scrolled to (the virtualizer would put it back at 0).
@@ -135,15 +137,17 @@ function DataTableGrid<T extends RowData>(props: DataTableProps<T>) {
             const row = rows[item.index];
             if (!row) return null;
             return (
+              // Keyed by place, not by record: a new order or view updates the rows on screen in place (their text)
+              // instead of unmounting them and building new ones, which was most of a sort click's render.
               <tr
-                key={row.id}
+                key={item.index}
                 aria-rowindex={item.index + 2}
                 className="group border-b border-zinc-100 hover:bg-zinc-50 dark:border-zinc-800/70 dark:hover:bg-zinc-900"
                 style={{ height: rowHeight }}
               >
                 {row.getVisibleCells().map((cell, index) => (
                   <td
-                    key={cell.id}
+                    key={cell.column.id}
                     className={`truncate whitespace-nowrap px-3 py-2 ${isNumericKind(cell.column.columnDef.meta?.kind) ? "text-right" : ""} ${index === 0 ? stickyFirst : ""}`}
                   >
                     <table.FlexRender cell={cell} />

@@ -17,7 +17,7 @@ import {
   visibleInvestorColumnIds,
 } from "@/lib/investors/columns";
 import type { Investor } from "@/lib/investors/types";
-import { fundInvestorRowsQuery } from "@/lib/investors/queries";
+import { fundInvestorRowsAhead, fundInvestorRowsQuery } from "@/lib/investors/queries";
 import { investorCsvUrl, investorViewSearch, useInvestorTableState } from "@/lib/investors/search-params";
 import { InvestorViewSearch, investorsTableColumns } from "./investors-table-columns";
 import { TotalsFooter } from "@/components/data-table/totals-footer";
@@ -62,10 +62,12 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
     void setState({ cols: ids.join() === defaultInvestorColumnIds.join() ? null : ids });
   }
 
-  // A new view's first page is asked for at the event itself, not after React has rendered the table for it.
-  function askAhead(next: Partial<typeof view>) {
-    void queryClient.prefetchInfiniteQuery(fundInvestorRowsQuery(fundId, { ...view, ...next }, visibleIds));
-  }
+  // A view's first page asked for ahead: at a header's hover or focus, for every header once the view settles, and at
+  // the click or keystroke itself, not after React has rendered the table for it.
+  const askAhead = (next: Partial<typeof view>) =>
+    queryClient.prefetchInfiniteQuery(
+      fundInvestorRowsAhead(fundId, { ...view, ...next }, visibleIds, first?.version ?? null),
+    );
 
   const table = useTable({
     features: dataTableFeatures,
@@ -76,7 +78,7 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
     sortDescFirst: false,
     state: { sorting: sortingOf(view.sort) },
     onSortingChange: onSortingChangeFor(view.sort, (sort) => {
-      askAhead({ sort });
+      void askAhead({ sort });
       void setState({ sort });
     }),
   });
@@ -98,7 +100,7 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
       <InvestorsTableToolbar
         query={view.q}
         onQueryChange={(value) => {
-          askAhead({ q: value });
+          void askAhead({ q: value });
           void setState({ q: value || null });
         }}
         typeOptions={typeOptions}
@@ -132,11 +134,13 @@ export function InvestorsTable({ fundId }: InvestorsTableProps) {
           // The first page of the order a click would give, fetched ahead: the click then paints from the cache.
           const column = sortableInvestorColumnIds.find((candidate) => candidate === id);
           if (!column) return;
-          const sort = order ? { id: column, direction: order } : null;
-          return queryClient.prefetchInfiniteQuery(fundInvestorRowsQuery(fundId, { ...view, sort }, visibleIds));
+          return askAhead({ sort: order ? { id: column, direction: order } : null });
         }}
+        // A new version of the list (read again) has every order fetched ahead again.
         prefetchSortsFor={
-          first.complete && !isPlaceholderData ? `${investorViewSearch(view)}|${visibleIds.join()}` : null
+          first.complete && !isPlaceholderData
+            ? `${investorViewSearch(view)}|${visibleIds.join()}|${first.version}`
+            : null
         }
         label="Investors"
         empty={

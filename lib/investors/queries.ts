@@ -42,6 +42,27 @@ export function fundInvestorRowsQuery(fundId: string, view: InvestorView, sized:
   });
 }
 
+// A person who reads the page a while before sorting still gets the order from the browser (the table then reads it
+// again, as it does any view older than the client's minute).
+const aheadKeptMs = 30 * 60_000;
+
+/**
+ * A view asked for ahead of the click or keystroke that shows it. The cache's answer is reused only when it was cut
+ * from `version`, the list the table shows (any other is read again), so a click never paints an older list.
+ */
+export function fundInvestorRowsAhead(
+  fundId: string,
+  view: InvestorView,
+  sized: readonly InvestorColumnId[],
+  version: string | null,
+) {
+  return infiniteQueryOptions({
+    ...fundInvestorRowsQuery(fundId, view, sized),
+    staleTime: (query) => (version !== null && query.state.data?.pages[0]?.version === version ? Infinity : 0),
+    gcTime: aheadKeptMs,
+  });
+}
+
 export function investorNeighboursQuery(fundId: string, investorId: string, view: InvestorView) {
   const search = investorViewSearch(view);
   const path = `/api/funds/${encodeURIComponent(fundId)}/investors/${encodeURIComponent(investorId)}/neighbours`;
