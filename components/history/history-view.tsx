@@ -2,6 +2,7 @@ import { LineChart } from "@/components/charts/line-chart";
 import type { History } from "@/lib/history/types";
 import { readInstant } from "@/lib/table/since";
 import { formatMoney, formatTimestampTitle } from "@/lib/values/format";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 interface HistoryViewProps {
   /** The table's name for assistive technology, e.g. "History of the position". */
@@ -33,8 +34,7 @@ export function HistoryView({ label, history, error, note }: HistoryViewProps) {
       ) : (
         <LineChart series={series} />
       )}
-      {/* Focusable, so a keyboard can scroll it where its columns are wider than the screen (a phone). */}
-      <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-label={`${label} (scrollable)`}>
+      <ScrollRegion label={label} className="relative">
         <table aria-label={label} className="w-full text-sm tabular-nums">
           <thead>
             <tr className="border-b border-zinc-200 text-left dark:border-zinc-800">
@@ -65,7 +65,7 @@ export function HistoryView({ label, history, error, note }: HistoryViewProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="text-xs text-zinc-600 dark:text-zinc-400">{note}</p>
     </div>
   );

@@ -8,6 +8,7 @@ import {
 } from "@/lib/statements/search-params";
 import type { StatementRow } from "@/lib/store/model";
 import { EMPTY, formatMoney } from "@/lib/values/format";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 interface StatementsTableProps {
   fundId: string;
@@ -38,7 +39,7 @@ export function StatementsTable({ fundId, period, view, rows }: StatementsTableP
   const investorHref = (id: string) =>
     `/funds/${encodeURIComponent(fundId)}/investors/${encodeURIComponent(id)}${periodSearch(period)}#statement`;
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={`Statements, ${period.label}`}>
       <table aria-label={`Statements, ${period.label}`} className="w-full text-sm">
         <thead className="text-left text-zinc-600 dark:text-zinc-400">
           <tr>
@@ -76,6 +77,6 @@ export function StatementsTable({ fundId, period, view, rows }: StatementsTableP
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -3,6 +3,7 @@ import { Panel } from "@/components/ui/panel";
 import { type TieOutCheck, tieOutVerdict, unreportedLines } from "@/lib/statements/tie-out";
 import { countOf } from "@/lib/values/count";
 import { EMPTY, formatMoney } from "@/lib/values/format";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const result: Record<TieOutCheck["status"], string> = { ties: "Ties out", differs: "Differs", cannot: "Cannot check" };
 const money = (value: string | null) => (value === null ? EMPTY : formatMoney(value));
@@ -22,7 +23,7 @@ export function TieOutPanel({ checks, left, joined }: TieOutPanelProps) {
       <p className="mb-2 font-medium" data-verdict={verdict.status}>
         {verdict.text}
       </p>
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Statements against the fund's own figures">
         <table aria-label="Statements against the fund's own figures" className="w-full text-sm">
           <ColumnHeaders
             columns={[
@@ -56,7 +57,7 @@ export function TieOutPanel({ checks, left, joined }: TieOutPanelProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
         {joined > 0 ? `${countOf(joined, "investor")} joined after the opening read and open at zero. ` : ""}
         {left > 0 ? `${countOf(left, "investor")} of the opening read left before the closing read. ` : ""}
