@@ -12,8 +12,9 @@ export const integer = (min, max, fallback) =>
   z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
 
 export const processEnvShape = {
-  // How long a request may wait for its turn before it is refused with 503 and Retry-After.
-  QUEUE_WAIT_MS: integer(100, 120_000, 2_000),
+  // How long a request may wait for its turn before it is refused with 503 and Retry-After. (2,000 refused 15 % of
+  // 100 people's answers on two instances at p99 3.2 s; 4,000 refused none at p99 3.5 s: bench many-people.)
+  QUEUE_WAIT_MS: integer(100, 120_000, 4_000),
   // Requests that run at once in one process; the rest wait their turn, each person's in its own queue.
   REQUEST_SLOTS: integer(1, 256, 6),
   // 0: ready at once, without first rendering a fund page and a table page to warm the process up.
