@@ -3,7 +3,8 @@
 // admitted in its person's turn (scripts/admission.mjs). It listens at once: /healthz answers from the first moment
 // and /readyz says "warming" until Next is prepared, warmed up and its store open (scripts/lifecycle.mjs); on
 // SIGTERM it stops taking connections, lets requests in flight finish and its store writes land, then exits.
-// First: the embedded store's process starts while the rest loads.
+// First: compiled code from the cache (Node 22+), and the embedded store's process started while the rest loads.
+import "./compile-cache.mjs";
 import "./early-store.mjs";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
