@@ -2,7 +2,7 @@ import { escapeHtml } from "@/lib/alerts/server/render";
 import { unsubscribeByLink } from "@/lib/alerts/server/subscriptions";
 import { logLine } from "@/lib/server/log";
 
-// One-click unsubscribe (RFC 8058): a mail client POSTs `List-Unsubscribe=One-Click` here with no session; the
+// Public: one-click unsubscribe (RFC 8058): a mail client POSTs `List-Unsubscribe=One-Click` here with no session; the
 // signed link itself says which subscription. The unsubscribe page's button posts here too. Answers a short page.
 export async function POST(request: Request): Promise<Response> {
   const url = new URL(request.url);
