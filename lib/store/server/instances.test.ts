@@ -52,6 +52,37 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("locks on %s", (driver) 
 });
 
 describe("the store on PostgreSQL", () => {
+  it("reports a lock's session ended mid-wait as the store unavailable, without hanging on that session", async () => {
+    const { store, dispose } = await testStore("postgres");
+    const other = new StoreConnection({ ...store.config });
+    try {
+      let release!: () => void;
+      const held = withFundReadLock("f1", 1_000, () => new Promise<void>((done) => (release = done)), store);
+      await later(300);
+      const waiting = withFundReadLock("f1", 10_000, async () => "never", other);
+      // The waiting session's backend is ended by the server (a restart, an administrator): not a lock timeout.
+      let ended = false;
+      for (let tries = 0; tries < 50 && !ended; tries += 1) {
+        await later(100);
+        const killed = await store.use((_db, pool) =>
+          pool.query<{ n: number }>(
+            `select count(pg_terminate_backend(pid))::int as n from pg_locks
+             where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`,
+          ),
+        );
+        ended = killed.rows[0]!.n > 0;
+      }
+      expect(ended).toBe(true);
+      await expect(waiting).rejects.toBeInstanceOf(StoreUnavailable);
+      expect(other.status().state).toBe("unavailable");
+      release();
+      await held;
+    } finally {
+      await other.close();
+      await dispose();
+    }
+  }, 30_000);
+
   it("applies its migrations once when instances open together", async () => {
     const url = await testDatabase();
     const stores = [1, 2, 3].map(() => new StoreConnection({ url, dir: "" }));

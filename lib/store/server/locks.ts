@@ -9,13 +9,22 @@ type Ran<T> = { ran: true; value: T } | { ran: false };
 const mutex = () => processWide("store-mutex", () => new NamedMutex());
 const ran = <T>(result: { value: T } | null): Ran<T> => (result ? { ran: true, value: result.value } : { ran: false });
 
+/** A lock's own query failed: the store is marked unavailable once its session is back in the pool. */
+class LockQueryFailed {
+  constructor(readonly cause: unknown) {}
+}
+
 // Each lock holds a session of its own for as long as `fn` runs: the query pool's connections stay free for `fn`.
 // With every session busy, the lock is not had (ran: false), as when its wait runs out.
 async function withSession<T>(store: StoreConnection, fn: (client: PoolClient) => Promise<Ran<T>>): Promise<Ran<T>> {
   const client = await store.lockSession();
   if (!client) return { ran: false };
+  let failed: LockQueryFailed;
   try {
     return await fn(client);
+  } catch (error) {
+    if (!(error instanceof LockQueryFailed)) throw error;
+    failed = error;
   } finally {
     // A session goes back to the pool without its advisory locks; one that cannot free them is closed, which does.
     const freed = await client.query("select pg_advisory_unlock_all()").then(
@@ -24,6 +33,8 @@ async function withSession<T>(store: StoreConnection, fn: (client: PoolClient) =
     );
     client.release(!freed);
   }
+  // Only now: marking the store unavailable ends its pools, which waits for this session to be back.
+  throw await store.failed(failed.cause);
 }
 
 /** Runs `fn` while this instance alone reads `fundId` (advisory lock per fund); ran:false if not had within waitMs. */
@@ -42,7 +53,7 @@ export function withFundReadLock<T>(
     } catch (error) {
       // 55P03: lock_not_available, the wait ran out.
       if ((error as { code?: string }).code === "55P03") return { ran: false };
-      throw await store.failed(error);
+      throw new LockQueryFailed(error);
     }
     return { ran: true, value: await fn() };
   });
@@ -62,7 +73,7 @@ export function tryWithJobLock<T>(
       locked = (await client.query<{ locked: boolean }>("select pg_try_advisory_lock(hashtext($1)) as locked", [key]))
         .rows[0]!.locked;
     } catch (error) {
-      throw await store.failed(error);
+      throw new LockQueryFailed(error);
     }
     return locked ? { ran: true, value: await fn() } : { ran: false };
   });
