@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { requestEnded, requestStarted, requestsRunning } from "./foreground.mjs";
-import { compactHeap } from "./heap";
+import { collectStreamGarbage, compactHeap } from "./heap";
 
 // Unit workers run with --expose-gc (vitest.config.mts), as the server does (scripts/server-flags.mjs).
 
@@ -49,5 +49,19 @@ describe("the heap after an organization read", () => {
     requestEnded();
     await Promise.all([first, second]);
     expect(done).toBe(2);
+  });
+});
+
+describe("a long stream's garbage", () => {
+  it("is collected once the heap grew past the allowance since the stream began, not before", () => {
+    const baseline = process.memoryUsage().heapUsed;
+    // Garbage the size of a few batches of rows, already dropped, as a stream leaves it.
+    let garbage: string[] | null = Array.from({ length: 200_000 }, (_, i) => `investor-${i},${i}.00,${i * 2}.00`);
+    expect(garbage).toHaveLength(200_000);
+    garbage = null;
+    collectStreamGarbage(baseline, 256 * 1_048_576);
+    expect(process.memoryUsage().heapUsed - baseline).toBeGreaterThan(4 * 1_048_576);
+    collectStreamGarbage(baseline, 1_048_576);
+    expect(process.memoryUsage().heapUsed - baseline).toBeLessThan(4 * 1_048_576);
   });
 });

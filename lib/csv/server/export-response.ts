@@ -1,8 +1,22 @@
 import "server-only";
 import type { Principal } from "../../data/principal";
 import { startExport } from "../../server/fair-share";
+import { collectStreamGarbage } from "../../server/heap";
 import type { ExportFormat } from "../export-format";
 import { auditSensitiveExport, type ExportAudit } from "../../sensitive/server/sensitive-reads";
+
+/** The file's bytes as they are, its garbage collected as it streams (lib/server/heap.ts says why). */
+function collectedAsItStreams(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const baseline = process.memoryUsage().heapUsed;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        controller.enqueue(chunk);
+        collectStreamGarbage(baseline);
+      },
+    }),
+  );
+}
 
 /** A file download (CSV or xlsx): never cached, never sniffed. */
 export function exportResponse(
@@ -11,7 +25,7 @@ export function exportResponse(
   disposition: string,
   headers: Record<string, string> = {},
 ): Response {
-  return new Response(body, {
+  return new Response(collectedAsItStreams(body), {
     headers: {
       "Content-Type": format.contentType,
       "Content-Disposition": disposition,

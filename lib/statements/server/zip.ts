@@ -14,21 +14,13 @@ import { zipEntryName } from "../file-names";
 import { type FundStatements, fundStatements } from "./batch";
 import { startStatementDownload } from "./downloads";
 import { type PageSize, statementPdf } from "./pdf";
+import { collectStreamGarbage } from "../../server/heap";
 
 // A fund's statements as a zip streamed to the client (archiver): statements.csv first (every figure, one row per
 // investor), then one PDF per investor. One statement is made at a time, and only once the zip has taken the one
 // before (the client reads it), so memory stays bounded whatever the fund's size; a client that goes away stops it.
 
 type Archive = ZipArchive;
-
-// Each PDF leaves garbage that V8 let grow the server by 200 MB over 10,000 statements before it collected: once the
-// heap has grown this much during a zip, it is collected (with --expose-gc, as npm start runs; 23 MB over 3,000).
-const allowedGrowth = 48 * 1_048_576;
-const collect = (globalThis as { gc?: () => void }).gc;
-
-function collectPast(baseline: number): void {
-  if (collect && process.memoryUsage().heapUsed - baseline > allowedGrowth) collect();
-}
 
 /** Settles once the archive has written the entry appended last, or has closed (the client went away). */
 function written(archive: Archive): Promise<void> {
@@ -90,7 +82,7 @@ export function statementsZipStream(
         archive.append(pdf, { name: zipEntryName(statement.investor.legalName, statement.investor.id, names) });
         await written(archive);
         made++;
-        collectPast(baseline);
+        collectStreamGarbage(baseline);
       }
     }
     if (!gone) await archive.finalize();
