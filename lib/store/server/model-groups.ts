@@ -19,9 +19,17 @@ export interface GroupsBefore {
 const listOf = (value: unknown) =>
   (Array.isArray(value) ? (value as (string | null)[]) : []).filter(Boolean) as string[];
 
+// Two transactions making the same investors again at once (a batch of lists beside a funds list, or two instances)
+// would each miss the rows the other has not committed and insert an investor twice (a unique violation that cost a
+// batch its writes): changes to the model take turns, from their first read of it to their commit.
+async function modelTurn(tx: StoreTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fund-explorer.read-model'))`);
+}
+
 /** What the funds' positions belonged to before a change: the investors to make again after it. */
 export async function groupsBefore(tx: StoreTx, funds: readonly number[]): Promise<GroupsBefore> {
   if (funds.length === 0) return { groups: [], emails: [] };
+  await modelTurn(tx);
   const found = await tx.execute<{ groups: string[] | null; emails: string[] | null }>(sql`
     select array_agg(distinct group_key) as groups, array_agg(distinct email_key) as emails
     from org_positions where fund = any(${sql.param(funds)}::int[])`);
@@ -34,6 +42,7 @@ export async function groupsBefore(tx: StoreTx, funds: readonly number[]): Promi
  */
 export async function regroup(tx: StoreTx, funds: readonly number[], before: GroupsBefore): Promise<void> {
   if (funds.length === 0 && before.groups.length === 0) return;
+  await modelTurn(tx);
   const ids = sql.param(funds);
   const now = await tx.execute<{ groups: string[] | null; emails: string[] | null }>(sql`
     select array_agg(distinct group_key) as groups, array_agg(distinct email_key) as emails
