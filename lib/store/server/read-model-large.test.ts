@@ -9,7 +9,7 @@ import { orgOverview } from "./org-overview";
 import { outstandingPage } from "./org-outstanding";
 import { searchOrganization } from "./org-search";
 import { orgState } from "./org-state";
-import { testStore } from "./test-stores";
+import { outstandingView, testStore } from "./test-stores";
 import { recordFundsList } from "./writes";
 
 // An organization larger than the bound the views once had (300,000 positions held, the rest "not held"): every
@@ -122,22 +122,7 @@ describe("an organization of 310,000 positions on postgres", () => {
   });
 
   it("owes capital from every position, and the Overview counts every fund", async () => {
-    const page = await outstandingPage(
-      {
-        scope: everything,
-        sort: null,
-        fundKey: null,
-        overdue: false,
-        today: "2026-06-01",
-        since: "2026-01-01T00:00:00Z",
-        paid: null,
-        followUp: null,
-        after: null,
-        offset: 0,
-        limit: 10,
-      },
-      store,
-    );
+    const page = await outstandingPage({ ...outstandingView(everything), after: null, offset: 0, limit: 10 }, store);
     expect(page.matched).toBe(positions);
     expect(page.outstanding).toBe(new Big("60.00").times(positions).toFixed(2));
     const overview = await orgOverview({ scope: everything, today: "2026-06-01", bars: 12 }, store);

@@ -11,7 +11,7 @@ import { investorBatches, investorPage } from "./org-directory";
 import { orgState } from "./org-state";
 import { outstandingEmails, outstandingPage } from "./org-outstanding";
 import { orgOverview } from "./org-overview";
-import { testStore, type TestDriver } from "./test-stores";
+import { outstandingView, testStore, type TestDriver } from "./test-stores";
 import { forgetPeople } from "./upkeep";
 import { recordFundsList, recordReadFailure } from "./writes";
 
@@ -288,16 +288,7 @@ describe.each<[TestDriver]>([["pglite"], ["postgres"]])("the read model on %s", 
   });
 
   it("lists capital outstanding overdue first, the largest first, with exact totals and each email once", async () => {
-    const view = {
-      scope: everything,
-      sort: null,
-      fundKey: null,
-      overdue: false,
-      today: "2026-06-01",
-      since: "2026-01-01T00:00:00Z",
-      paid: null,
-      followUp: null,
-    };
+    const view = outstandingView(everything);
     const page = await outstandingPage({ ...view, after: null, offset: 0, limit: 1000 }, store);
     expect(page.rows.length).toBe(page.matched);
     // Page by page, across the overdue part and the rest, exactly as one page of it all.

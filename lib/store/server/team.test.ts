@@ -8,7 +8,7 @@ import { type OutstandingView, outstandingPage } from "./org-outstanding";
 import { followUpsDue, followUpsOf, fundFollowUps } from "./team-follow-ups";
 import { changeNote, deleteNote, insertNote, type NewNote, notesAbout } from "./team-notes";
 import { defaultViewOf, insertView, setDefaultView, viewsOn } from "./team-views";
-import { testStore } from "./test-stores";
+import { outstandingView, testStore } from "./test-stores";
 import { forgetPeople } from "./upkeep";
 import { recordFundsList } from "./writes";
 
@@ -103,17 +103,7 @@ describe("notes, follow-ups and views in the store", () => {
   }, 60_000);
   afterAll(() => dispose());
 
-  const view = (more: Partial<OutstandingView> = {}): OutstandingView => ({
-    scope: everything,
-    sort: null,
-    fundKey: null,
-    overdue: false,
-    today: "2026-06-01",
-    since: "2026-01-01T00:00:00Z",
-    paid: null,
-    followUp: null,
-    ...more,
-  });
+  const view = (more: Partial<OutstandingView> = {}) => outstandingView(everything, more);
   const rows = async (more: Partial<OutstandingView> = {}) =>
     (await outstandingPage({ ...view(more), after: null, offset: 0, limit: 100 }, store)).rows;
 

@@ -9,6 +9,8 @@ import { pgliteFolder } from "@/lib/testing/pglite-folder";
 import { testPostgresUrl } from "@/lib/testing/test-postgres";
 import type { AuditEventFields } from "./audit-chain";
 import { StoreConnection } from "./connection";
+import type { StoreScope } from "../model";
+import type { OutstandingView } from "./org-outstanding";
 import { recordInvestorList } from "./writes";
 
 /** A new, empty database of the test's own in the unit run's PostgreSQL: its URL. */
@@ -105,4 +107,17 @@ export const auditRow = (overrides: Partial<AuditEventFields> = {}): AuditEventF
   clientAddress: "127.0.0.1",
   detail: "tax_id",
   ...overrides,
+});
+
+/** Capital outstanding over a whole scope on the tests' day, nothing filtered, with `more` on top. */
+export const outstandingView = (scope: StoreScope, more: Partial<OutstandingView> = {}): OutstandingView => ({
+  scope,
+  sort: null,
+  fundKey: null,
+  overdue: false,
+  today: "2026-06-01",
+  since: "2026-01-01T00:00:00Z",
+  paid: null,
+  followUp: null,
+  ...more,
 });
